@@ -1,0 +1,3 @@
+import BowlerTraxKit
+
+print("bowlertrax-render")

@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// No SwiftPM package dependencies: only system C libraries found with pkg-config
+// (installed by scripts/setup) and the toolchain's own Foundation, Dispatch and XCTest.
+let package = Package(
+    name: "BowlerTrax",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "bowlertrax", targets: ["bowlertrax"]),
+        .library(name: "BowlerTraxKit", targets: ["BowlerTraxKit"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "CV4L2"),
+        .target(
+            name: "BowlerTraxKit",
+            dependencies: ["CFFmpeg", "CSQLite", "CV4L2"],
+            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+        ),
+        .executableTarget(name: "bowlertrax", dependencies: ["BowlerTraxKit"]),
+        .executableTarget(
+            name: "bowlertrax-render",
+            dependencies: ["BowlerTraxKit"],
+            path: "Fixtures/Renderer"
+        ),
+        .testTarget(name: "BowlerTraxKitTests", dependencies: ["BowlerTraxKit"]),
+    ]
+)

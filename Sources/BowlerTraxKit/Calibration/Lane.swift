@@ -1,0 +1,31 @@
+/// Lane dimensions from the USBC specifications (see DOMAIN.md).
+///
+/// Lane coordinates used throughout the library: `board` counted from the right
+/// edge (centre of board 1 is 1.0, right edge 0.5, left edge 39.5), `distanceFt`
+/// down-lane from the foul line. Metric lateral position `lateralFt` is measured
+/// from the lane centre (board 20), positive toward higher boards.
+public enum Lane {
+    public static let boardCount = 39
+    public static let widthIn = 41.5
+    public static let boardWidthIn = widthIn / Double(boardCount)
+    public static let boardWidthFt = boardWidthIn / 12
+    public static let centreBoard = 20.0
+    /// Foul line to the centre of the head-pin spot.
+    public static let headPinDistanceFt = 60.0
+    /// Where the ball first touches the head pin (DOMAIN.md: entry is measured here).
+    public static let entryDistanceFt = 59.5
+    /// Foul line to the pit: 62 ft 10 3/16 in.
+    public static let pitDistanceFt = 62.0 + (10.0 + 3.0 / 16.0) / 12.0
+    public static let gutterWidthIn = 9.25
+    /// The ball's centre rides one radius above the lane.
+    public static let ballRadiusIn = 4.25
+    public static let ballRadiusFt = ballRadiusIn / 12
+    public static let arrowBoards: [Double] = [5, 10, 15, 20, 25, 30, 35]
+    public static let pocketBoard = 17.5
+
+    /// Lateral feet from the lane centre for a board counted from the right edge.
+    public static func lateralFt(board: Double) -> Double { (board - centreBoard) * boardWidthFt }
+
+    /// Board counted from the right edge for lateral feet from the lane centre.
+    public static func board(lateralFt: Double) -> Double { lateralFt / boardWidthFt + centreBoard }
+}

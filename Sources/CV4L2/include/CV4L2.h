@@ -1,0 +1,27 @@
+#ifndef CV4L2_H
+#define CV4L2_H
+
+#include <linux/videodev2.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+
+// The VIDIOC_* request numbers are function-like macros Swift cannot import.
+extern const unsigned long CV4L2_VIDIOC_QUERYCAP;
+extern const unsigned long CV4L2_VIDIOC_ENUM_FMT;
+extern const unsigned long CV4L2_VIDIOC_ENUM_FRAMESIZES;
+extern const unsigned long CV4L2_VIDIOC_ENUM_FRAMEINTERVALS;
+extern const unsigned long CV4L2_VIDIOC_G_FMT;
+extern const unsigned long CV4L2_VIDIOC_S_FMT;
+extern const unsigned long CV4L2_VIDIOC_G_PARM;
+extern const unsigned long CV4L2_VIDIOC_S_PARM;
+extern const unsigned long CV4L2_VIDIOC_REQBUFS;
+extern const unsigned long CV4L2_VIDIOC_QUERYBUF;
+extern const unsigned long CV4L2_VIDIOC_QBUF;
+extern const unsigned long CV4L2_VIDIOC_DQBUF;
+extern const unsigned long CV4L2_VIDIOC_STREAMON;
+extern const unsigned long CV4L2_VIDIOC_STREAMOFF;
+
+/// ioctl is variadic in C; Swift calls this fixed-argument form.
+int cv4l2_ioctl(int fd, unsigned long request, void *argument);
+
+#endif
