@@ -1,0 +1,46 @@
+/// A colour in the units users give on the command line: hue in degrees (0-360), saturation and value in percent.
+public struct HSVColor: Sendable, Equatable, Codable {
+    public var hueDeg: Double
+    public var saturationPct: Double
+    public var valuePct: Double
+
+    public init(hueDeg: Double, saturationPct: Double, valuePct: Double) {
+        self.hueDeg = hueDeg
+        self.saturationPct = saturationPct
+        self.valuePct = valuePct
+    }
+}
+
+/// How far a pixel's colour may stray from a profile colour and still count as that colour.
+public struct HSVTolerance: Sendable, Equatable, Codable {
+    public var hueDeg: Double
+    public var saturationPct: Double
+    /// Shading darkens the ball's lower half: a pixel may be as dark as this fraction of the profile's value.
+    public var minValueFraction: Double
+    /// Highlights brighten it: a pixel may be this much brighter, in percent.
+    public var valueAbovePct: Double
+
+    public static let standard = HSVTolerance(hueDeg: 18, saturationPct: 35, minValueFraction: 0.35, valueAbovePct: 40)
+
+    public init(hueDeg: Double, saturationPct: Double, minValueFraction: Double, valueAbovePct: Double) {
+        self.hueDeg = hueDeg
+        self.saturationPct = saturationPct
+        self.minValueFraction = minValueFraction
+        self.valueAbovePct = valueAbovePct
+    }
+}
+
+/// What a ball looks like: one to three body colours, and optionally the colour of a marker that turns with it.
+public struct BallProfile: Sendable, Equatable, Codable {
+    public var name: String?
+    public var colors: [HSVColor]
+    public var markerColors: [HSVColor]
+    public var tolerance: HSVTolerance
+
+    public init(name: String? = nil, colors: [HSVColor], markerColors: [HSVColor] = [], tolerance: HSVTolerance = .standard) {
+        self.name = name
+        self.colors = colors
+        self.markerColors = markerColors
+        self.tolerance = tolerance
+    }
+}
