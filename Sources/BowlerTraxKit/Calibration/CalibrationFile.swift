@@ -1,0 +1,99 @@
+import Foundation
+
+/// A landmark: a pixel whose lane position is known (board counted from the right edge).
+public struct LandmarkPoint: Sendable, Equatable {
+    public var name: String?
+    public var xPx: Double
+    public var yPx: Double
+    public var board: Double
+    public var distanceFt: Double
+
+    public init(name: String? = nil, xPx: Double, yPx: Double, board: Double, distanceFt: Double) {
+        self.name = name
+        self.xPx = xPx
+        self.yPx = yPx
+        self.board = board
+        self.distanceFt = distanceFt
+    }
+}
+
+/// The calibration file `analyze --calibration` reads:
+/// `{"image_width":W, "image_height":H, "points":[{"pixel":[x,y], "board":b, "distance_ft":d, "name":"…"}, …]}`.
+/// Pixels are continuous coordinates (pixel i covers [i, i+1)); boards count from the right edge.
+public struct CalibrationFile: Sendable, Equatable {
+    public var imageSize: PixelSize
+    public var points: [LandmarkPoint]
+
+    public init(imageSize: PixelSize, points: [LandmarkPoint]) {
+        self.imageSize = imageSize
+        self.points = points
+    }
+
+    /// Reads and validates a calibration file.
+    public static func load(path: String) throws -> CalibrationFile {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw CalibrationError.unreadable(path: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied or not a file" : "no such file")
+        }
+        return try parse(data, path: path)
+    }
+
+    /// Parses and validates calibration JSON; `path` only names the source in errors.
+    public static func parse(_ data: Data, path: String) throws -> CalibrationFile {
+        let raw: RawFile
+        do { raw = try JSONDecoder().decode(RawFile.self, from: data) } catch let error as DecodingError {
+            throw CalibrationError.malformed(path: path, reason: Self.explain(error))
+        }
+        for (key, value) in [("image_width", raw.image_width), ("image_height", raw.image_height)] where !(1...16384).contains(value) {
+            throw CalibrationError.invalidValue(path: path, field: key, reason: "must be from 1 to 16384 pixels (got \(value))")
+        }
+        var points: [LandmarkPoint] = []
+        for (index, point) in raw.points.enumerated() {
+            guard point.pixel.count == 2 else { throw CalibrationError.malformed(path: path, reason: "points[\(index)].pixel must be [x, y]") }
+            for (field, value) in [("pixel", point.pixel[0]), ("pixel", point.pixel[1]), ("board", point.board), ("distance_ft", point.distance_ft)] where !value.isFinite {
+                throw CalibrationError.invalidValue(path: path, field: "points[\(index)].\(field)", reason: "is not a finite number")
+            }
+            points.append(LandmarkPoint(name: point.name, xPx: point.pixel[0], yPx: point.pixel[1], board: point.board, distanceFt: point.distance_ft))
+        }
+        guard points.count >= 4 else { throw CalibrationError.tooFewPoints(path: path, count: points.count) }
+        return CalibrationFile(imageSize: PixelSize(width: raw.image_width, height: raw.image_height), points: points)
+    }
+
+    private struct RawFile: Decodable {
+        var image_width: Int
+        var image_height: Int
+        var points: [RawPoint]
+    }
+
+    private struct RawPoint: Decodable {
+        var name: String?
+        var pixel: [Double]
+        var board: Double
+        var distance_ft: Double
+    }
+
+    /// One line naming the field a decoding error is about.
+    private static func explain(_ error: DecodingError) -> String {
+        func path(_ keys: [CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "missing field \"\(path(context.codingPath + [key]))\""
+        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "\(path(context.codingPath)) has the wrong type"
+        case .dataCorrupted(let context) where context.codingPath.isEmpty: return "not valid JSON"
+        case .dataCorrupted(let context): return "\(path(context.codingPath)) is not valid"
+        @unknown default: return "not a calibration file"
+        }
+    }
+
+    /// The file's JSON, pretty-printed with its keys in a fixed order.
+    public func jsonData() -> Data {
+        var text = "{\n  \"image_width\": \(imageSize.width),\n  \"image_height\": \(imageSize.height),\n  \"points\": [\n"
+        text += points.map { point in
+            let name = point.name.map { "\"name\": \(JSONText.string($0)), " } ?? ""
+            return "    {\(name)\"pixel\": [\(JSONText.number(point.xPx)), \(JSONText.number(point.yPx))], \"board\": \(JSONText.number(point.board)), \"distance_ft\": \(JSONText.number(point.distanceFt))}"
+        }.joined(separator: ",\n")
+        text += "\n  ]\n}\n"
+        return Data(text.utf8)
+    }
+}

@@ -1,0 +1,81 @@
+/// A pinhole camera recovered from the lane homography, so points above the lane (the ball's centre
+/// rides 4.25 in up) can be mapped too.
+///
+/// Assumes square pixels and the principal point at the image centre; the focal length comes from
+/// the homography itself (Zhang, "A flexible new technique for camera calibration", PAMI 2000: the
+/// rotation's first two columns are orthogonal and of equal length, two equations in 1/f²).
+/// Camera coordinates: x right, y down, z forward; lane points are `lateralFt * r1 + distanceFt * r2 + t`.
+public struct CameraModel: Sendable, Equatable {
+    public let focalPx: Double
+    public let principalX: Double
+    public let principalY: Double
+    /// Lane axes in camera coordinates: r1 along lateral ft, r2 along distance ft; `up` is the lane normal toward the camera.
+    public let r1: Vector3
+    public let r2: Vector3
+    public let up: Vector3
+    /// The lane origin (board 20 on the foul line) in camera coordinates, feet.
+    public let t: Vector3
+
+    /// Decomposes `homography` (lane ft → pixels) for an image of `imageSize`; nil if it fits no real camera.
+    public init?(homography: Homography, imageSize: PixelSize) {
+        let cx = Double(imageSize.width) / 2, cy = Double(imageSize.height) / 2
+        let m = homography.m
+        // Columns of T·H, T moving the principal point to the origin.
+        func column(_ c: Int) -> Vector3 { Vector3(m[c] - cx * m[6 + c], m[3 + c] - cy * m[6 + c], m[6 + c]) }
+        let h1 = column(0), h2 = column(1), h3 = column(2)
+        // Each constraint reads a·w + b = 0 with w = 1/f².
+        let orthogonal = (a: h1.x * h2.x + h1.y * h2.y, b: h1.z * h2.z)
+        let equalLength = (a: h1.x * h1.x + h1.y * h1.y - h2.x * h2.x - h2.y * h2.y, b: h1.z * h1.z - h2.z * h2.z)
+        let denominator = orthogonal.a * orthogonal.a + equalLength.a * equalLength.a
+        guard denominator > 0 else { return nil }
+        let w = -(orthogonal.a * orthogonal.b + equalLength.a * equalLength.b) / denominator
+        guard w > 0 else { return nil }
+        let focal = 1 / w.squareRoot()
+        func unproject(_ h: Vector3) -> Vector3 { Vector3(h.x / focal, h.y / focal, h.z) }
+        let a = unproject(h1), b = unproject(h2), c = unproject(h3)
+        var scale = 2 / (a.length + b.length)
+        // The foul line's centre is in front of the camera.
+        if c.z * scale < 0 { scale = -scale }
+        // Nearest orthonormal pair to the two estimated axes, splitting the error between them.
+        let u = (scale * a).normalized, v = (scale * b).normalized
+        let skew = u.dot(v)
+        let r1 = (u - (skew / 2) * v).normalized, r2 = (v - (skew / 2) * u).normalized
+        let t = scale * c
+        var normal = r1.cross(r2)
+        if normal.dot(-t) < 0 { normal = -normal }
+        focalPx = focal
+        principalX = cx
+        principalY = cy
+        self.r1 = r1
+        self.r2 = r2
+        self.up = normal
+        self.t = t
+    }
+
+    /// Camera-space position of a lane point `heightFt` above the surface.
+    public func cameraPoint(lateralFt: Double, distanceFt: Double, heightFt: Double) -> Vector3 {
+        lateralFt * r1 + distanceFt * r2 + t + heightFt * up
+    }
+
+    /// Pixel of a lane point `heightFt` above the surface; nil behind the camera.
+    public func pixel(lateralFt: Double, distanceFt: Double, heightFt: Double) -> (x: Double, y: Double)? {
+        let p = cameraPoint(lateralFt: lateralFt, distanceFt: distanceFt, heightFt: heightFt)
+        guard p.z > 1e-6 else { return nil }
+        return (principalX + focalPx * p.x / p.z, principalY + focalPx * p.y / p.z)
+    }
+
+    /// Lane position (lateral ft, distance ft) of the point `heightFt` above the lane seen at a pixel; nil if the ray misses that plane ahead.
+    public func lanePosition(xPx: Double, yPx: Double, heightFt: Double) -> (lateralFt: Double, distanceFt: Double)? {
+        let ray = Vector3((xPx - principalX) / focalPx, (yPx - principalY) / focalPx, 1)
+        let origin = t + heightFt * up
+        // Solve lateral·r1 + distance·r2 - s·ray = -origin.
+        let matrix = [[r1.x, r2.x, -ray.x], [r1.y, r2.y, -ray.y], [r1.z, r2.z, -ray.z]]
+        guard let solution = LinearSolver.solve(matrix, [-origin.x, -origin.y, -origin.z]), solution[2] > 0 else { return nil }
+        return (solution[0], solution[1])
+    }
+
+    /// Radius in pixels of a sphere of `radiusFt` centred at camera-space point `p`.
+    public func projectedRadiusPx(radiusFt: Double, at p: Vector3) -> Double {
+        focalPx * radiusFt / max(p.length, radiusFt)
+    }
+}

@@ -1,0 +1,31 @@
+// MARK: - Where to look for the ball
+
+extension LaneCalibration {
+    /// The pixels where a ball on this lane (or in its gutters) can appear, from 3 ft behind the foul line to the pit.
+    ///
+    /// Each row's span is where the row crosses the lane strip at the ball's centre height, widened
+    /// by the ball's radius there (the ball overhangs its centre), plus a small margin.
+    public func searchRegion() -> SearchRegion {
+        let width = imageSize.width, height = imageSize.height
+        var spans = Array(repeating: SearchRegion.Span(start: 0, end: 0), count: height)
+        let edge = Self.maxLateralFt
+        var distance = -3.0
+        // Walk down the lane in steps small enough that no row is skipped, painting each step's cross-section.
+        while distance <= Lane.pitDistanceFt + 0.5 {
+            defer { distance += 0.05 }
+            guard let left = camera.pixel(lateralFt: edge, distanceFt: distance, heightFt: Lane.ballRadiusFt),
+                  let right = camera.pixel(lateralFt: -edge, distanceFt: distance, heightFt: Lane.ballRadiusFt) else { continue }
+            let radius = radiusPx(lateralFt: 0, distanceFt: distance) * 1.5 + 2
+            let x0 = Int((min(left.x, right.x) - radius).rounded(.down)), x1 = Int((max(left.x, right.x) + radius).rounded(.up))
+            let y0 = Int((min(left.y, right.y) - radius).rounded(.down)), y1 = Int((max(left.y, right.y) + radius).rounded(.up))
+            for row in max(0, y0)..<min(height, max(0, y1 + 1)) {
+                if spans[row].end <= spans[row].start {
+                    spans[row] = SearchRegion.Span(start: x0, end: x1)
+                } else {
+                    spans[row] = SearchRegion.Span(start: min(spans[row].start, x0), end: max(spans[row].end, x1))
+                }
+            }
+        }
+        return SearchRegion(width: width, height: height, spans: spans)
+    }
+}

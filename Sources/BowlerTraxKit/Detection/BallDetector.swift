@@ -1,0 +1,85 @@
+import Foundation
+
+/// A blob that may be the ball, in continuous pixel coordinates (pixel i covers [i, i+1)).
+public struct BallCandidate: Sendable, Equatable {
+    public var xPx: Double
+    public var yPx: Double
+    public var radiusPx: Double
+    public var areaPx: Int
+    /// Area over the fitted circle's area: about 1 for a ball, lower for rings and scraps.
+    public var fill: Double
+    public var markerAreaPx: Int
+    /// How unlike a ball it is (0 is a perfect match); candidates come sorted by it.
+    public var score: Double
+}
+
+/// Tells the detector how big the ball should look where a blob is; Calibration provides it.
+public protocol BallSizeModel: Sendable {
+    /// Expected radius in pixels of a ball centred at this pixel, or nil if no ball on the lane can be there.
+    func expectedRadiusPx(atX x: Double, y: Double) -> Double?
+}
+
+/// Finds ball-coloured, ball-shaped, ball-sized blobs in a frame.
+public final class BallDetector {
+    public let profile: BallProfile
+    public let region: SearchRegion
+    public let sizeModel: BallSizeModel?
+    private let labeler = ComponentLabeler()
+    private var table: ColorLookupTable?
+    private var tableEncoding: YUVEncoding?
+
+    /// Radius may stray this far from the calibration's expectation (ratio), covering ball sizes, shading and blur.
+    static let radiusRatioRange = 0.6...1.5
+    static let fillRange = 0.45...2.2
+
+    public init(profile: BallProfile, region: SearchRegion, sizeModel: BallSizeModel?) {
+        self.profile = profile
+        self.region = region
+        self.sizeModel = sizeModel
+    }
+
+    /// Candidates inside `window` (or the whole search region), best first.
+    public func detect(in frame: VideoFrame, window: PixelRect? = nil) -> [BallCandidate] {
+        let table = lookupTable(for: frame.encoding)
+        let components = labeler.label(frame: frame, table: table, region: region, window: window, minAreaPx: 6)
+        var candidates: [BallCandidate] = []
+        for component in components {
+            if let candidate = candidate(from: component, frame: frame) { candidates.append(candidate) }
+        }
+        return candidates.sorted { $0.score < $1.score }
+    }
+
+    private func lookupTable(for encoding: YUVEncoding) -> ColorLookupTable {
+        if let table, tableEncoding == encoding { return table }
+        let built = ColorLookupTable(profile: profile, encoding: encoding)
+        table = built
+        tableEncoding = encoding
+        return built
+    }
+
+    private func candidate(from component: Component, frame: VideoFrame) -> BallCandidate? {
+        let bounds = component.bounds
+        var rows = Array(repeating: (row: 0, start: Int.max, end: Int.min), count: bounds.y1 - bounds.y0)
+        labeler.forEachRun(of: component.label) { row, start, end in
+            let index = row - bounds.y0
+            rows[index] = (row, min(rows[index].start, start), max(rows[index].end, end))
+        }
+        guard let circle = CircleFit.fitBlobOutline(rows: rows.filter { $0.start < $0.end }), circle.radius >= 1.5 else { return nil }
+        let fill = Double(component.areaPx) / (Double.pi * circle.radius * circle.radius)
+        guard Self.fillRange.contains(fill) else { return nil }
+        let widthRatio = Double(bounds.x1 - bounds.x0) / (2 * circle.radius)
+        guard (0.7...1.35).contains(widthRatio) else { return nil }
+        var sizeMismatch = 0.0
+        if let sizeModel {
+            guard let expected = sizeModel.expectedRadiusPx(atX: circle.centerX, y: circle.centerY) else { return nil }
+            let ratio = circle.radius / expected
+            guard Self.radiusRatioRange.contains(ratio) else { return nil }
+            sizeMismatch = abs(log(ratio))
+        } else {
+            guard circle.radius >= 3, circle.radius <= Double(min(frame.width, frame.height)) / 6 else { return nil }
+        }
+        return BallCandidate(xPx: circle.centerX, yPx: circle.centerY, radiusPx: circle.radius, areaPx: component.areaPx,
+                             fill: fill, markerAreaPx: component.markerAreaPx,
+                             score: sizeMismatch + abs(1 - min(fill, 1)) + abs(1 - widthRatio))
+    }
+}

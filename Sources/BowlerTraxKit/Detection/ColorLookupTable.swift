@@ -1,0 +1,80 @@
+/// Classifies a YUV sample as ball colour, marker colour or neither with one table read.
+///
+/// Built once per profile and YUV encoding: Y, U and V are each quantized to 6 bits, giving a
+/// 64×64×64 byte table indexed `(y >> 2) << 12 | (u >> 2) << 6 | (v >> 2)`. Each entry holds
+/// `ballBit`, `markerBit` or 0, decided by converting the bin's centre to HSV (DESIGN.md: no
+/// per-pixel colour conversion).
+public struct ColorLookupTable: Sendable {
+    public static let ballBit: UInt8 = 1
+    public static let markerBit: UInt8 = 2
+    public let entries: [UInt8]
+
+    public init(profile: BallProfile, encoding: YUVEncoding) {
+        var entries = [UInt8](repeating: 0, count: 1 << 18)
+        for yBin in 0..<64 {
+            for uBin in 0..<64 {
+                for vBin in 0..<64 {
+                    let hsv = Self.hsv(y: Double(yBin * 4) + 1.5, u: Double(uBin * 4) + 1.5, v: Double(vBin * 4) + 1.5, encoding: encoding)
+                    var bits: UInt8 = 0
+                    if profile.colors.contains(where: { Self.matches(hsv, $0, profile.tolerance) }) { bits |= Self.ballBit }
+                    if profile.markerColors.contains(where: { Self.matches(hsv, $0, profile.tolerance) }) { bits |= Self.markerBit }
+                    entries[yBin << 12 | uBin << 6 | vBin] = bits
+                }
+            }
+        }
+        self.entries = entries
+    }
+
+    @inline(__always)
+    public static func index(y: UInt8, u: UInt8, v: UInt8) -> Int {
+        Int(y >> 2) << 12 | Int(u >> 2) << 6 | Int(v >> 2)
+    }
+
+    /// The sample's colour in the profile's units (hue degrees, saturation and value percent).
+    public static func hsv(y: Double, u: Double, v: Double, encoding: YUVEncoding) -> HSVColor {
+        let rgb = rgb(y: y, u: u, v: v, encoding: encoding)
+        return hsv(red: rgb.red, green: rgb.green, blue: rgb.blue)
+    }
+
+    /// RGB in 0...1 for a YUV sample (ITU-R BT.601 / BT.709 equations).
+    public static func rgb(y: Double, u: Double, v: Double, encoding: YUVEncoding) -> (red: Double, green: Double, blue: Double) {
+        let (kr, kb) = encoding.matrix == .bt709 ? (0.2126, 0.0722) : (0.299, 0.114)
+        let luma = encoding.fullRange ? y / 255 : (y - 16) / 219
+        let pb = (u - 128) / (encoding.fullRange ? 255 : 224)
+        let pr = (v - 128) / (encoding.fullRange ? 255 : 224)
+        let red = luma + 2 * (1 - kr) * pr
+        let blue = luma + 2 * (1 - kb) * pb
+        let green = (luma - kr * red - kb * blue) / (1 - kr - kb)
+        func clamp(_ x: Double) -> Double { min(1, max(0, x)) }
+        return (clamp(red), clamp(green), clamp(blue))
+    }
+
+    /// HSV of an RGB colour in 0...1.
+    public static func hsv(red: Double, green: Double, blue: Double) -> HSVColor {
+        let high = max(red, green, blue)
+        let low = min(red, green, blue)
+        let delta = high - low
+        var hue = 0.0
+        if delta > 0 {
+            if high == red {
+                hue = 60 * ((green - blue) / delta).truncatingRemainder(dividingBy: 6)
+            } else if high == green {
+                hue = 60 * ((blue - red) / delta + 2)
+            } else {
+                hue = 60 * ((red - green) / delta + 4)
+            }
+        }
+        if hue < 0 { hue += 360 }
+        return HSVColor(hueDeg: hue, saturationPct: high > 0 ? 100 * delta / high : 0, valuePct: 100 * high)
+    }
+
+    static func matches(_ sample: HSVColor, _ target: HSVColor, _ tolerance: HSVTolerance) -> Bool {
+        guard sample.valuePct >= target.valuePct * tolerance.minValueFraction,
+              sample.valuePct <= target.valuePct + tolerance.valueAbovePct,
+              abs(sample.saturationPct - target.saturationPct) <= tolerance.saturationPct else { return false }
+        // Hue means nothing for greys: a grey target matches on saturation and value alone.
+        guard target.saturationPct >= 15 else { return true }
+        let hueGap = abs(sample.hueDeg - target.hueDeg).truncatingRemainder(dividingBy: 360)
+        return min(hueGap, 360 - hueGap) <= tolerance.hueDeg
+    }
+}

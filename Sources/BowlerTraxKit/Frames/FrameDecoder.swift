@@ -1,0 +1,158 @@
+import CFFmpeg
+import Foundation
+
+/// Decodes the best video stream of a file into `VideoFrame`s, following FFmpeg's doc/examples decode loop.
+///
+/// Damaged input is decoded as far as it goes: packets the decoder rejects are skipped and counted,
+/// a read error mid-file ends the stream early (`stoppedEarly`), and the decoder is always drained.
+public final class FrameDecoder {
+    public let path: String
+    public let width: Int
+    public let height: Int
+    /// Nominal frame rate (the stream's average, else its base rate).
+    public let fps: Double
+    /// Stream duration if the container states it.
+    public let durationS: Double?
+    /// Packets the decoder rejected as corrupt.
+    public private(set) var corruptPackets = 0
+    /// Why reading stopped before the end of the file, if it did.
+    public private(set) var stoppedEarly: String?
+
+    private var formatContext: UnsafeMutablePointer<AVFormatContext>?
+    private var codecContext: UnsafeMutablePointer<AVCodecContext>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private let converter = PlanarConverter()
+    private let streamIndex: Int32
+    private let timeBaseS: Double
+    private let startPts: Int64
+    private var nextIndex = 0
+    private var lastTimeS: Double?
+    private var draining = false
+    private var finished = false
+
+    /// Opens `path`; `threads` 0 lets libavcodec choose.
+    public init(path: String, threads: Int = 0) throws {
+        self.path = path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { throw FrameSourceError.fileNotFound(path: path) }
+        if (attributes[.size] as? NSNumber)?.intValue == 0 { throw FrameSourceError.emptyFile(path: path) }
+        cffmpeg_quiet_logs()
+
+        var format: UnsafeMutablePointer<AVFormatContext>?
+        var code = avformat_open_input(&format, path, nil, nil)
+        guard code >= 0, let format else { throw FrameSourceError.cannotOpen(path: path, reason: avErrorText(code)) }
+        formatContext = format
+        code = avformat_find_stream_info(format, nil)
+        guard code >= 0 else { throw FrameSourceError.noStreamInfo(path: path, reason: avErrorText(code)) }
+
+        var codec: UnsafePointer<AVCodec>?
+        let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0)
+        guard index >= 0, let stream = format.pointee.streams[Int(index)] else { throw FrameSourceError.noVideoStream(path: path) }
+        streamIndex = index
+        guard let codec else {
+            throw FrameSourceError.decoderNotFound(path: path, codec: String(cString: avcodec_get_name(stream.pointee.codecpar.pointee.codec_id)))
+        }
+        guard let context = avcodec_alloc_context3(codec) else { throw FrameSourceError.decoderOpenFailed(path: path, reason: "out of memory") }
+        codecContext = context
+        code = avcodec_parameters_to_context(context, stream.pointee.codecpar)
+        guard code >= 0 else { throw FrameSourceError.decoderOpenFailed(path: path, reason: avErrorText(code)) }
+        context.pointee.thread_count = Int32(threads)
+        context.pointee.pkt_timebase = stream.pointee.time_base
+        code = avcodec_open2(context, codec, nil)
+        guard code >= 0 else { throw FrameSourceError.decoderOpenFailed(path: path, reason: avErrorText(code)) }
+
+        width = Int(context.pointee.width)
+        height = Int(context.pointee.height)
+        timeBaseS = av_q2d(stream.pointee.time_base)
+        let start = stream.pointee.start_time
+        startPts = start == cffmpeg_nopts_value() ? 0 : start
+        let average = av_q2d(stream.pointee.avg_frame_rate)
+        let base = av_q2d(stream.pointee.r_frame_rate)
+        let rate = average.isFinite && average > 0 ? average : base
+        guard rate.isFinite, rate >= 1, rate <= 1000 else { throw FrameSourceError.invalidFrameRate(path: path, fps: rate) }
+        fps = rate
+        let duration = stream.pointee.duration
+        durationS = duration > 0 && duration != cffmpeg_nopts_value() ? Double(duration) * timeBaseS : nil
+
+        packet = av_packet_alloc()
+        frame = av_frame_alloc()
+        guard packet != nil, frame != nil else { throw FrameSourceError.decoderOpenFailed(path: path, reason: "out of memory") }
+    }
+
+    deinit {
+        av_packet_free(&packet)
+        av_frame_free(&frame)
+        avcodec_free_context(&codecContext)
+        avformat_close_input(&formatContext)
+    }
+
+    /// Frames the container says the stream holds, if it says.
+    public var frameCountEstimate: Int? {
+        guard let stream = formatContext?.pointee.streams[Int(streamIndex)] else { return nil }
+        let count = Int(stream.pointee.nb_frames)
+        if count > 0 { return count }
+        return durationS.map { Int(($0 * fps).rounded()) }
+    }
+
+    /// The next frame in presentation order, or nil at the end of the stream.
+    public func nextFrame() throws -> VideoFrame? {
+        guard let codecContext, let packet, let frame else { return nil }
+        while !finished {
+            let received = avcodec_receive_frame(codecContext, frame)
+            switch received {
+            case 0:
+                defer { av_frame_unref(frame) }
+                return try makeFrame(from: frame)
+            case cffmpeg_averror_eagain():
+                if draining { finished = true } else { try feed(codecContext, packet) }
+            case cffmpeg_averror_eof():
+                finished = true
+            default:
+                // A frame the decoder could not rebuild (damaged reference): skip it and go on.
+                corruptPackets += 1
+                if draining { finished = true } else { try feed(codecContext, packet) }
+            }
+        }
+        return nil
+    }
+
+    /// Reads the next packet of our stream into the decoder; at end of file sends the drain signal.
+    private func feed(_ codecContext: UnsafeMutablePointer<AVCodecContext>, _ packet: UnsafeMutablePointer<AVPacket>) throws {
+        while true {
+            let read = av_read_frame(formatContext, packet)
+            if read < 0 {
+                if read != cffmpeg_averror_eof() { stoppedEarly = avErrorText(read) }
+                draining = true
+                avcodec_send_packet(codecContext, nil)
+                return
+            }
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == streamIndex else { continue }
+            let sent = avcodec_send_packet(codecContext, packet)
+            if sent < 0 && sent != cffmpeg_averror_eagain() {
+                corruptPackets += 1
+                continue
+            }
+            return
+        }
+    }
+
+    private func makeFrame(from decoded: UnsafeMutablePointer<AVFrame>) throws -> VideoFrame {
+        let size = PixelSize(width: Int(decoded.pointee.width), height: Int(decoded.pointee.height))
+        guard size == PixelSize(width: width, height: height) else {
+            throw FrameSourceError.frameSizeChanged(fromPx: PixelSize(width: width, height: height), toPx: size)
+        }
+        let pts = decoded.pointee.best_effort_timestamp
+        var timeS: Double
+        if pts == cffmpeg_nopts_value() {
+            timeS = (lastTimeS ?? -1 / fps) + 1 / fps
+        } else {
+            timeS = Double(pts - startPts) * timeBaseS
+        }
+        // Timestamps must increase; a repeated or backwards one (broken muxer) is nudged one frame on.
+        if let last = lastTimeS, timeS <= last { timeS = last + 1 / fps }
+        lastTimeS = timeS
+        defer { nextIndex += 1 }
+        return try converter.planarFrame(from: decoded, index: nextIndex, timeS: timeS)
+    }
+}

@@ -1,0 +1,58 @@
+import CFFmpeg
+
+/// Why frames could not be read from a file or a camera.
+public enum FrameSourceError: Error, CustomStringConvertible, Equatable {
+    /// The file does not exist or cannot be read.
+    case fileNotFound(path: String)
+    /// The file exists but holds nothing (0 bytes).
+    case emptyFile(path: String)
+    /// libavformat could not open the file as a media container.
+    case cannotOpen(path: String, reason: String)
+    /// The container opened but its streams could not be probed.
+    case noStreamInfo(path: String, reason: String)
+    /// The container holds no video stream (an audio-only file, say).
+    case noVideoStream(path: String)
+    /// No decoder for the stream's codec is built into this libavcodec.
+    case decoderNotFound(path: String, codec: String)
+    /// The decoder refused to open.
+    case decoderOpenFailed(path: String, reason: String)
+    /// The stream declares a frame rate no camera produces.
+    case invalidFrameRate(path: String, fps: Double)
+    /// The frame size changed in the middle of the stream.
+    case frameSizeChanged(fromPx: PixelSize, toPx: PixelSize)
+    /// The pixel format cannot be converted to planar YUV.
+    case conversionFailed(reason: String)
+    /// Decoding found not a single frame.
+    case noFrames(path: String)
+
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path): return "cannot read \(path): no such file"
+        case .emptyFile(let path): return "\(path) is empty (0 bytes)"
+        case .cannotOpen(let path, let reason): return "\(path) is not a video FFmpeg can read: \(reason)"
+        case .noStreamInfo(let path, let reason): return "cannot find the streams in \(path): \(reason)"
+        case .noVideoStream(let path): return "\(path) has no video stream"
+        case .decoderNotFound(let path, let codec): return "no decoder for codec \(codec) in \(path)"
+        case .decoderOpenFailed(let path, let reason): return "cannot open the decoder for \(path): \(reason)"
+        case .invalidFrameRate(let path, let fps): return "\(path) declares an impossible frame rate (\(fps) fps)"
+        case .frameSizeChanged(let from, let to): return "frame size changed mid-stream from \(from) to \(to)"
+        case .conversionFailed(let reason): return "cannot convert frames to planar YUV: \(reason)"
+        case .noFrames(let path): return "no video frame could be decoded from \(path)"
+        }
+    }
+}
+
+/// Width and height of an image in pixels.
+public struct PixelSize: Sendable, Equatable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+    public var description: String { "\(width)x\(height)" }
+}
+
+/// libav's text for an error code (av_err2str is a macro Swift cannot use).
+func avErrorText(_ code: Int32) -> String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    if av_strerror(code, &buffer, buffer.count) < 0 { return "error \(code)" }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}

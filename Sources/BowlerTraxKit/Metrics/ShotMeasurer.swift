@@ -1,0 +1,91 @@
+import Foundation
+
+/// Turns a tracked ball into DOMAIN.md's measurements.
+///
+/// The path is smoothed by weighted local least-squares polynomials before anything is read off it
+/// (derivatives of raw sightings are noise): distance against time near the foul line and near the
+/// pins for the speeds and times, board against distance for the boards and angles. Each fit
+/// weights a sighting by the inverse variance of its mapped position, so the coarse far end does
+/// not swamp the fine near end. A field is only reported where sightings cover it (or, for the foul
+/// line, are near enough to extrapolate); otherwise it is nil.
+public struct ShotMeasurer: Sendable {
+    public let calibration: LaneCalibration?
+    public let hand: Hand
+
+    /// Centroid noise assumed when weighting sightings, pixels.
+    static let pixelSigma = 0.3
+    /// Half-width of the window for the local board fits, feet.
+    static let boardWindowFt = 8.0
+    /// Sightings used for the early (launch) fits: the first this many feet of path.
+    static let earlySpanFt = 15.0
+    /// Extrapolating to the foul line is only trusted from this close.
+    static let maxExtrapolationFt = 12.0
+
+    public init(calibration: LaneCalibration?, hand: Hand) {
+        self.calibration = calibration
+        self.hand = hand
+    }
+
+    /// The shot's measurements and trajectory; `shotNumber` is the caller's count.
+    public func measure(_ track: TrackedShot, shotNumber: Int) -> Shot {
+        let trajectory = track.observations.map { observation in
+            TrajectoryPoint(frame: observation.frame, timeS: observation.timeS, xPx: observation.candidate.xPx,
+                            yPx: observation.candidate.yPx, radiusPx: observation.candidate.radiusPx,
+                            board: observation.board.map { hand.board(fromRightEdgeBoard: $0) }, distanceFt: observation.distanceFt)
+        }
+        let samples = pathSamples(track)
+        var measurements = ShotMeasurements()
+        var releaseTimeS = track.observations.first?.timeS ?? 0
+        if samples.count >= 6 {
+            let timing = Timing(samples: samples)
+            if let t0 = timing.time(atFt: 0) { releaseTimeS = t0 }
+            measure(samples, timing: timing, into: &measurements)
+        }
+        return Shot(shotNumber: shotNumber, releaseTimeS: releaseTimeS, hand: hand, measurements: measurements, trajectory: trajectory)
+    }
+
+    private func measure(_ samples: [PathSample], timing: Timing, into m: inout ShotMeasurements) {
+        let firstFt = samples[0].distanceFt, lastFt = samples[samples.count - 1].distanceFt
+        let mph = 1 / 1.4666667
+        if let t0 = timing.time(atFt: 0), let t3 = timing.time(atFt: 3) { m.launchSpeedMph = 3 / (t3 - t0) * mph }
+        if let t57 = timing.time(atFt: 57), let t59 = timing.time(atFt: Lane.entryDistanceFt) { m.entrySpeedMph = 2.5 / (t59 - t57) * mph }
+        if let t0 = timing.time(atFt: 0), let t59 = timing.time(atFt: Lane.entryDistanceFt) { m.averageSpeedMph = Lane.entryDistanceFt / (t59 - t0) * mph }
+
+        let board = { (s: PathSample) in s.board }, distance = { (s: PathSample) in s.distanceFt }, sigma = { (s: PathSample) in s.boardSigma }
+        if firstFt <= Self.maxExtrapolationFt,
+           let early = samples.fit(distance, board, sigma: sigma, where: firstFt...(firstFt + Self.earlySpanFt), key: distance) {
+            m.foulLineBoard = early.value(at: 0)
+            if lastFt >= 10 {
+                let outwardFt = (early.value(at: 0) - early.value(at: 10)) * Lane.boardWidthFt
+                m.launchAngleDeg = atan2(outwardFt, 10) * 180 / .pi
+            }
+        }
+        if firstFt <= 15 + Self.boardWindowFt / 2, lastFt >= 15,
+           let arrows = samples.fit(distance, board, sigma: sigma, where: (15 - Self.boardWindowFt)...(15 + Self.boardWindowFt), key: distance) {
+            m.arrowsBoard = arrows.value(at: 15)
+        }
+        if lastFt >= Lane.entryDistanceFt - 1,
+           let entry = samples.fit(distance, board, sigma: sigma, where: (Lane.entryDistanceFt - Self.boardWindowFt - 2)...(Lane.entryDistanceFt + 4), key: distance) {
+            m.entryBoard = entry.value(at: Lane.entryDistanceFt)
+            m.entryAngleDeg = atan(entry.slope(at: Lane.entryDistanceFt) * Lane.boardWidthFt) * 180 / .pi
+        }
+        if let breakpoint = Breakpoint.find(in: samples, window: Self.boardWindowFt) {
+            m.breakpointBoard = breakpoint.board
+            m.breakpointDistanceFt = breakpoint.distanceFt
+        }
+    }
+
+    private func pathSamples(_ track: TrackedShot) -> [PathSample] {
+        guard let calibration else { return [] }
+        return track.observations.compactMap { observation in
+            guard let board = observation.board, let distance = observation.distanceFt else { return nil }
+            let x = observation.candidate.xPx, y = observation.candidate.yPx
+            // Sensitivity of the mapped position to a pixel of noise, across and down the image.
+            guard let across = calibration.ballPosition(xPx: x + 1, yPx: y), let down = calibration.ballPosition(xPx: x, yPx: y + 1) else { return nil }
+            let boardPerPx = max(abs(across.board - board), abs(down.board - board))
+            let feetPerPx = max(abs(across.distanceFt - distance), abs(down.distanceFt - distance))
+            return PathSample(timeS: observation.timeS, board: hand.board(fromRightEdgeBoard: board), distanceFt: distance,
+                              boardSigma: max(boardPerPx * Self.pixelSigma, 0.01), distanceSigmaFt: max(feetPerPx * Self.pixelSigma, 0.005))
+        }.sorted { $0.timeS < $1.timeS }
+    }
+}

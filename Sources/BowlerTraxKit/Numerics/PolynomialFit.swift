@@ -1,0 +1,52 @@
+/// A weighted least-squares polynomial y(x) = c0 + c1 x + c2 x² + …
+public struct PolynomialFit: Sendable, Equatable {
+    public let coefficients: [Double]
+
+    /// Nil when there are fewer points than coefficients or the points cannot fix them.
+    public init?(xs: [Double], ys: [Double], weights: [Double]? = nil, degree: Int) {
+        precondition(xs.count == ys.count, "one y per x")
+        let n = degree + 1
+        guard xs.count >= n else { return nil }
+        var normal = Array(repeating: Array(repeating: 0.0, count: n), count: n)
+        var rhs = Array(repeating: 0.0, count: n)
+        var powers = Array(repeating: 0.0, count: n)
+        for index in xs.indices {
+            let weight = weights?[index] ?? 1
+            var power = 1.0
+            for k in 0..<n { powers[k] = power; power *= xs[index] }
+            for i in 0..<n {
+                rhs[i] += weight * powers[i] * ys[index]
+                for j in 0..<n { normal[i][j] += weight * powers[i] * powers[j] }
+            }
+        }
+        guard let solution = LinearSolver.solve(normal, rhs) else { return nil }
+        coefficients = solution
+    }
+
+    public func value(at x: Double) -> Double {
+        coefficients.reversed().reduce(0) { $0 * x + $1 }
+    }
+
+    public func slope(at x: Double) -> Double {
+        var sum = 0.0, power = 1.0
+        for k in 1..<coefficients.count {
+            sum += Double(k) * coefficients[k] * power
+            power *= x
+        }
+        return sum
+    }
+
+    /// The x in `range` where the polynomial reaches `target`, by bisection; nil if it is not bracketed.
+    public func solve(for target: Double, in range: ClosedRange<Double>) -> Double? {
+        var low = range.lowerBound, high = range.upperBound
+        var fLow = value(at: low) - target
+        let fHigh = value(at: high) - target
+        guard fLow * fHigh <= 0 else { return nil }
+        for _ in 0..<100 {
+            let mid = (low + high) / 2
+            let fMid = value(at: mid) - target
+            if (fMid <= 0) == (fLow <= 0) { low = mid; fLow = fMid } else { high = mid }
+        }
+        return (low + high) / 2
+    }
+}

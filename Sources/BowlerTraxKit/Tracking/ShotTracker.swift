@@ -1,0 +1,166 @@
+/// Follows the ball frame by frame and cuts the video into shots.
+///
+/// A shot starts when a ball-sized blob on the lane, near the foul line, moves down-lane like a
+/// bowled ball for several frames (a track is confirmed); it ends at the pins, when the ball leaves
+/// the lane, or when it stays unseen longer than `maxCoastS` (the bowler or a pin hides it briefly,
+/// it is predicted through such gaps). Without a calibration the same happens in pixels: a blob
+/// moving steadily up the image and shrinking.
+public final class ShotTracker {
+    private let calibration: LaneCalibration?
+    private var tentative: [Track] = []
+    private var active: Track?
+
+    /// How long a confirmed ball may go unseen before its shot is ended.
+    static let maxCoastS = 0.3
+    /// Observations a track needs before it counts as a bowled ball.
+    static let confirmCount = 5
+    /// Where a shot may start: the ball first seen between these distances.
+    static let startDistanceFt = -2.0...25.0
+    /// Plausible down-lane speed of a bowled ball, ft/s (about 7 to 34 mph).
+    static let speedRangeFtS = 10.0...50.0
+
+    private struct Track {
+        var observations: [Observation]
+        var misses = 0
+        var lastSeenS: Double { observations.last?.timeS ?? 0 }
+    }
+
+    public init(calibration: LaneCalibration?) {
+        self.calibration = calibration
+    }
+
+    /// Where to look in the next frame: the active ball's predicted neighbourhood, or nil for the whole search region.
+    public func searchWindow(atTimeS timeS: Double, imageSize: PixelSize) -> PixelRect? {
+        guard let active, let predicted = predictedPixel(of: active, atTimeS: timeS) else { return nil }
+        let reach = gate(for: active, radius: predicted.radius, atTimeS: timeS) + predicted.radius
+        return PixelRect(x0: max(0, Int(predicted.x - reach)), y0: max(0, Int(predicted.y - reach)),
+                         x1: min(imageSize.width, Int(predicted.x + reach) + 1), y1: min(imageSize.height, Int(predicted.y + reach) + 1))
+    }
+
+    /// Feeds one frame's candidates; returns a shot when this frame ends one.
+    public func update(frame: Int, timeS: Double, candidates: [BallCandidate]) -> TrackedShot? {
+        let observations = candidates.map { observation(frame: frame, timeS: timeS, candidate: $0) }
+        if var track = active {
+            if let next = bestMatch(for: track, in: observations, atTimeS: timeS) {
+                track.observations.append(next)
+                track.misses = 0
+            } else {
+                track.misses += 1
+            }
+            active = track
+            if shotEnded(track, atTimeS: timeS) { return finishActive() }
+            return nil
+        }
+        advanceTentative(with: observations, atTimeS: timeS)
+        return nil
+    }
+
+    /// Ends the video: a ball still followed makes a last shot if it went far enough to measure.
+    public func finish() -> TrackedShot? {
+        tentative.removeAll()
+        return active == nil ? nil : finishActive()
+    }
+
+    private func finishActive() -> TrackedShot? {
+        defer { active = nil; tentative.removeAll() }
+        guard let active else { return nil }
+        return TrackedShot(observations: active.observations)
+    }
+
+    private func observation(frame: Int, timeS: Double, candidate: BallCandidate) -> Observation {
+        let lane = calibration?.ballPosition(xPx: candidate.xPx, yPx: candidate.yPx)
+        return Observation(frame: frame, timeS: timeS, candidate: candidate, board: lane?.board, distanceFt: lane?.distanceFt)
+    }
+
+    private func advanceTentative(with observations: [Observation], atTimeS timeS: Double) {
+        var used = Set<Int>()
+        for index in tentative.indices {
+            if let match = bestMatch(for: tentative[index], in: observations, atTimeS: timeS),
+               let position = observations.firstIndex(of: match), !used.contains(position) {
+                tentative[index].observations.append(match)
+                tentative[index].misses = 0
+                used.insert(position)
+            } else {
+                tentative[index].misses += 1
+            }
+        }
+        tentative.removeAll { timeS - $0.lastSeenS > Self.maxCoastS / 2 }
+        for (position, observation) in observations.enumerated() where !used.contains(position) && canStart(observation) {
+            tentative.append(Track(observations: [observation]))
+        }
+        if let confirmed = tentative.first(where: isBowledBall) {
+            active = confirmed
+            tentative.removeAll()
+        }
+    }
+
+    private func canStart(_ observation: Observation) -> Bool {
+        guard let board = observation.board, let distance = observation.distanceFt else { return calibration == nil }
+        return Self.startDistanceFt.contains(distance) && (0...40).contains(board)
+    }
+
+    /// Does this track move like a bowled ball: steadily down-lane at bowling speed, mostly straight?
+    private func isBowledBall(_ track: Track) -> Bool {
+        let points = track.observations
+        guard points.count >= Self.confirmCount, let first = points.first, let last = points.last, last.timeS > first.timeS else { return false }
+        let duration = last.timeS - first.timeS
+        if calibration != nil {
+            guard let d0 = first.distanceFt, let d1 = last.distanceFt, let b0 = first.board, let b1 = last.board else { return false }
+            let speed = (d1 - d0) / duration
+            let lateral = abs(b1 - b0) * Lane.boardWidthFt / duration
+            let monotonic = zip(points, points.dropFirst()).allSatisfy { ($1.distanceFt ?? 0) > ($0.distanceFt ?? 0) - 0.3 }
+            return Self.speedRangeFtS.contains(speed) && lateral < 0.35 * speed && monotonic
+        }
+        let rise = first.candidate.yPx - last.candidate.yPx
+        let sideways = abs(last.candidate.xPx - first.candidate.xPx)
+        let upward = zip(points, points.dropFirst()).allSatisfy { $1.candidate.yPx < $0.candidate.yPx + 0.5 }
+        let shrinking = last.candidate.radiusPx <= first.candidate.radiusPx * 1.1
+        return upward && shrinking && rise > 2 * first.candidate.radiusPx && sideways < rise
+    }
+
+    private func shotEnded(_ track: Track, atTimeS timeS: Double) -> Bool {
+        if timeS - track.lastSeenS > Self.maxCoastS { return true }
+        guard let last = track.observations.last, let distance = last.distanceFt, let board = last.board else { return false }
+        if distance >= Lane.pitDistanceFt - 0.5 { return true }
+        // Left the lane: the last few sightings all in a gutter.
+        let recent = track.observations.suffix(3)
+        return recent.count == 3 && recent.allSatisfy { !(0.5...39.5).contains($0.board ?? board) }
+    }
+
+    private func bestMatch(for track: Track, in observations: [Observation], atTimeS timeS: Double) -> Observation? {
+        guard let predicted = predictedPixel(of: track, atTimeS: timeS) else { return nil }
+        let limit = gate(for: track, radius: predicted.radius, atTimeS: timeS)
+        var best: (Observation, Double)?
+        for observation in observations {
+            let dx = observation.candidate.xPx - predicted.x, dy = observation.candidate.yPx - predicted.y
+            let distance = (dx * dx + dy * dy).squareRoot()
+            let sizeRatio = observation.candidate.radiusPx / max(predicted.radius, 1)
+            guard distance <= limit, (0.5...2.0).contains(sizeRatio) else { continue }
+            let cost = distance / limit + observation.candidate.score
+            if best == nil || cost < best?.1 ?? .infinity { best = (observation, cost) }
+        }
+        return best?.0
+    }
+
+    /// How far (px) from the prediction a sighting may be: tight for a steady track, wider for a new or coasting one.
+    private func gate(for track: Track, radius: Double, atTimeS timeS: Double) -> Double {
+        let unseenS = max(0, timeS - track.lastSeenS)
+        let young = track.observations.count < 3 ? 3.0 : 1.0
+        return (1.5 * radius + 4) * young + 60 * radius * unseenS
+    }
+
+    /// The ball's predicted centre and radius in pixels.
+    private func predictedPixel(of track: Track, atTimeS timeS: Double) -> (x: Double, y: Double, radius: Double)? {
+        guard let last = track.observations.last else { return nil }
+        if let calibration, last.board != nil {
+            let samples = track.observations.compactMap { o in o.board.flatMap { b in o.distanceFt.map { (timeS: o.timeS, values: [b, $0]) } } }
+            guard let lane = PathPredictor.predict(samples, at: timeS),
+                  let pixel = calibration.ballPixel(board: lane[0], distanceFt: lane[1]) else { return nil }
+            let radius = calibration.radiusPx(lateralFt: Lane.lateralFt(board: lane[0]), distanceFt: lane[1])
+            return (pixel.x, pixel.y, radius)
+        }
+        let samples = track.observations.map { (timeS: $0.timeS, values: [$0.candidate.xPx, $0.candidate.yPx, $0.candidate.radiusPx]) }
+        guard let values = PathPredictor.predict(samples, at: timeS) else { return nil }
+        return (values[0], values[1], max(values[2], 1))
+    }
+}
