@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// One SQLite connection. Owns the `sqlite3*` handle and closes it in `deinit`.
 ///
@@ -23,7 +24,7 @@ final class Database {
         }
         guard code == SQLITE_OK else {
             // sqlite3_open_v2 docs: a handle is returned even when opening fails, and must still be closed.
-            let message = String(cString: sqlite3_errmsg(raw))
+            let message = Database.message(handle: raw, code: code)
             Database.close(raw)
             throw StoreError.from(code: code, message: message, sql: "open", path: path, busyTimeoutS: busyTimeoutS)
         }
@@ -48,7 +49,16 @@ final class Database {
 
     /// The error for a failed `code`, with this connection's message and the SQL that failed.
     func error(code: Int32, sql: String) -> StoreError {
-        StoreError.from(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql, path: path, busyTimeoutS: busyTimeoutS)
+        StoreError.from(code: code, message: Database.message(handle: handle, code: code), sql: sql, path: path, busyTimeoutS: busyTimeoutS)
+    }
+
+    /// sqlite3_errmsg, plus the OS error behind it when SQLite could not open or read a file
+    /// ("unable to open database file" alone does not say why).
+    private static func message(handle: OpaquePointer, code: Int32) -> String {
+        let message = String(cString: sqlite3_errmsg(handle))
+        let systemErrno = sqlite3_system_errno(handle)
+        guard [SQLITE_CANTOPEN, SQLITE_IOERR].contains(code & 0xff), systemErrno != 0 else { return message }
+        return "\(message) (\(String(cString: strerror(systemErrno))), errno \(systemErrno))"
     }
 
     /// Throws the error for `code` unless it is SQLITE_OK.

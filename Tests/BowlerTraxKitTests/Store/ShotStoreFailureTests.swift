@@ -14,6 +14,8 @@ final class ShotStoreFailureTests: StoreTestCase {
             XCTAssertEqual("\(error)", "\(path) is not a SQLite database")
         }
         XCTAssertEqual(try fileBytes(path), Data(text.utf8))
+        // Refused before the switch to WAL, so no -wal or -shm file appeared beside it either.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["notes.txt"])
     }
 
     /// Tests run as root, whom chmod does not stop, so the unwritable place is a path under a regular file.
@@ -29,10 +31,11 @@ final class ShotStoreFailureTests: StoreTestCase {
     func testFileThatCannotBeCreatedGivesCannotOpen() throws {
         let path = "/proc/bowlertrax-\(UUID().uuidString).sqlite"
         XCTAssertThrowsError(try ShotStore(path: path)) { error in
-            guard case let .cannotOpen(errorPath, _)? = error as? StoreError else {
+            guard case let .cannotOpen(errorPath, message)? = error as? StoreError else {
                 return XCTFail("expected cannotOpen, got \(error)")
             }
             XCTAssertEqual(errorPath, path)
+            XCTAssertTrue(message.contains("errno"), "the OS reason is missing: \(message)")
         }
     }
 
