@@ -62,4 +62,20 @@ final class MigrationTests: StoreTestCase {
         let check = try Database(path: databasePath)
         XCTAssertFalse(try check.hasTable("schema_migrations"))
     }
+
+    func testFailingMigrationLeavesNoTraceAndKeepsEarlierSteps() throws {
+        let database = try Database(path: databasePath)
+        let steps = [
+            Migration(name: "a", sql: "CREATE TABLE a (x INTEGER)"),
+            Migration(name: "b", sql: "CREATE TABLE b (x INTEGER); INSERT INTO nowhere VALUES (1)"),
+        ]
+        XCTAssertThrowsError(try database.migrate(steps)) { error in
+            guard case let .sqlite(code, message, _)? = error as? StoreError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(code, 1)
+            XCTAssertEqual(message, "no such table: nowhere")
+        }
+        XCTAssertEqual(try database.appliedMigrationNames(), ["a"])
+        XCTAssertEqual(try database.int64("PRAGMA user_version"), 1)
+        XCTAssertFalse(try database.hasTable("b"))
+    }
 }
