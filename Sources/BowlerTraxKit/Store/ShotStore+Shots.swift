@@ -1,0 +1,135 @@
+extension ShotStore {
+    /// A `ShotMeasurements` field and the column that stores it.
+    enum MeasurementColumn {
+        case real(String, WritableKeyPath<ShotMeasurements, Double?>)
+        case text(String, WritableKeyPath<ShotMeasurements, String?>)
+
+        var name: String {
+            switch self {
+            case let .real(name, _), let .text(name, _): return name
+            }
+        }
+    }
+
+    /// Every measurement in column order: the one list both `save` and `shots` follow.
+    static var measurementColumns: [MeasurementColumn] {
+        [
+            .real("foul_line_board", \.foulLineBoard),
+            .real("arrows_board", \.arrowsBoard),
+            .real("launch_angle_deg", \.launchAngleDeg),
+            .real("breakpoint_board", \.breakpointBoard),
+            .real("breakpoint_distance_ft", \.breakpointDistanceFt),
+            .real("entry_board", \.entryBoard),
+            .real("entry_angle_deg", \.entryAngleDeg),
+            .real("launch_speed_mph", \.launchSpeedMph),
+            .real("entry_speed_mph", \.entrySpeedMph),
+            .real("average_speed_mph", \.averageSpeedMph),
+            .real("rev_rate_rpm", \.revRateRpm),
+            .real("rev_rate_confidence", \.revRateConfidence),
+            .real("strike_probability", \.strikeProbability),
+            .text("predicted_leave", \.predictedLeave),
+            .real("leave_probability", \.leaveProbability),
+        ]
+    }
+
+    /// Stores the shot and its whole trajectory in one transaction (never half a shot) and returns the shot's id.
+    @discardableResult
+    public func save(_ shot: Shot, sessionID: Int64) throws -> Int64 {
+        let columns = Self.measurementColumns
+        let names = ["session_id", "shot_number", "release_time_s", "hand"] + columns.map(\.name)
+        let placeholders = Array(repeating: "?", count: names.count).joined(separator: ", ")
+        let shotSQL = "INSERT INTO shot (\(names.joined(separator: ", "))) VALUES (\(placeholders))"
+        return try database.inTransaction {
+            // A clear error instead of SQLite's "FOREIGN KEY constraint failed", which names no table.
+            _ = try endedAt(sessionID: sessionID)
+            let insertShot = try database.prepare(shotSQL)
+            try insertShot.bind(sessionID, at: 1)
+            try insertShot.bind(shot.shotNumber, at: 2)
+            try insertShot.bind(shot.releaseTimeS, at: 3)
+            try insertShot.bind(shot.hand.rawValue, at: 4)
+            for (offset, column) in columns.enumerated() {
+                let index = Int32(5 + offset)
+                switch column {
+                case let .real(_, keyPath): try insertShot.bind(shot.measurements[keyPath: keyPath], at: index)
+                case let .text(_, keyPath): try insertShot.bind(shot.measurements[keyPath: keyPath], at: index)
+                }
+            }
+            try insertShot.run()
+            let shotID = database.lastInsertRowID
+            try insertTrajectory(shot.trajectory, shotID: shotID)
+            return shotID
+        }
+    }
+
+    private func insertTrajectory(_ points: [TrajectoryPoint], shotID: Int64) throws {
+        let insert = try database.prepare("""
+            INSERT INTO trajectory_point (shot_id, frame, time_s, x_px, y_px, radius_px, board, distance_ft)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for point in points {
+            try insert.bind(shotID, at: 1)
+            try insert.bind(point.frame, at: 2)
+            try insert.bind(point.timeS, at: 3)
+            try insert.bind(point.xPx, at: 4)
+            try insert.bind(point.yPx, at: 5)
+            try insert.bind(point.radiusPx, at: 6)
+            try insert.bind(point.board, at: 7)
+            try insert.bind(point.distanceFt, at: 8)
+            try insert.run()
+        }
+    }
+
+    /// The session's shots in shot-number order, each with its trajectory in frame order.
+    public func shots(sessionID: Int64) throws -> [Shot] {
+        let columns = Self.measurementColumns
+        _ = try endedAt(sessionID: sessionID)
+        let query = try database.prepare("""
+            SELECT id, shot_number, release_time_s, hand, \(columns.map(\.name).joined(separator: ", "))
+            FROM shot WHERE session_id = ? ORDER BY shot_number
+            """)
+        try query.bind(sessionID, at: 1)
+        let trajectoryQuery = try database.prepare("""
+            SELECT frame, time_s, x_px, y_px, radius_px, board, distance_ft
+            FROM trajectory_point WHERE shot_id = ? ORDER BY frame
+            """)
+        var shots: [Shot] = []
+        while try query.step() {
+            var measurements = ShotMeasurements()
+            for (offset, column) in columns.enumerated() {
+                let index = Int32(4 + offset)
+                switch column {
+                case let .real(_, keyPath): measurements[keyPath: keyPath] = query.double(at: index)
+                case let .text(_, keyPath): measurements[keyPath: keyPath] = query.text(at: index)
+                }
+            }
+            let shotID = try query.required(query.int64(at: 0), at: 0)
+            shots.append(Shot(
+                shotNumber: try query.required(query.int(at: 1), at: 1),
+                releaseTimeS: try query.required(query.double(at: 2), at: 2),
+                hand: try Self.hand(in: query, at: 3),
+                measurements: measurements,
+                trajectory: try trajectory(shotID: shotID, query: trajectoryQuery)
+            ))
+        }
+        return shots
+    }
+
+    /// Runs the prepared trajectory query for one shot and leaves it ready for the next.
+    private func trajectory(shotID: Int64, query: Statement) throws -> [TrajectoryPoint] {
+        defer { query.reset() }
+        try query.bind(shotID, at: 1)
+        var points: [TrajectoryPoint] = []
+        while try query.step() {
+            points.append(TrajectoryPoint(
+                frame: try query.required(query.int(at: 0), at: 0),
+                timeS: try query.required(query.double(at: 1), at: 1),
+                xPx: try query.required(query.double(at: 2), at: 2),
+                yPx: try query.required(query.double(at: 3), at: 3),
+                radiusPx: try query.required(query.double(at: 4), at: 4),
+                board: query.double(at: 5),
+                distanceFt: query.double(at: 6)
+            ))
+        }
+        return points
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+/// Every analysed shot, kept in one SQLite file so a bowler can compare sessions over weeks.
+///
+/// Each write is its own transaction: a shot and its whole trajectory are stored together or not at all.
+/// One `ShotStore` per thread; several processes may share the file (WAL, busy timeout).
+public final class ShotStore {
+    let database: Database
+    public var path: String { database.path }
+    /// Number of migrations applied: the schema this build wrote or found.
+    public let schemaVersion: Int
+
+    /// Opens the store at `path`, creating its directory and file if needed, and migrates it to this
+    /// build's schema. A file that is not a database, belongs to another program, or was written by a
+    /// newer BowlerTrax is refused before anything is written to it.
+    /// - Parameter busyTimeoutS: how long a write waits for another connection's lock before `StoreError.locked`.
+    public init(path: String, busyTimeoutS: Double = 5) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try Self.makeDirectory(directory)
+        }
+        database = try Database(path: path, busyTimeoutS: busyTimeoutS)
+        // Before the WAL switch, which rewrites the header of a database in rollback mode.
+        try database.checkSchema(knownMigrations: StoreSchema.migrations)
+        try Self.configure(database)
+        schemaVersion = try database.migrate(StoreSchema.migrations)
+    }
+
+    /// `$XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite`, else `$HOME/.local/share/bowlertrax/bowlertrax.sqlite`
+    /// (XDG Base Directory spec: a relative XDG_DATA_HOME is ignored); relative to the working directory without HOME.
+    public static func defaultPath(environment: [String: String]) -> String {
+        let dataHome: String
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            dataHome = xdg
+        } else if let home = environment["HOME"], !home.isEmpty {
+            dataHome = home + "/.local/share"
+        } else {
+            dataHome = ".local/share"
+        }
+        return dataHome + "/bowlertrax/bowlertrax.sqlite"
+    }
+
+    /// Write-ahead logging lets reports read while a live session writes. In WAL mode synchronous=NORMAL
+    /// syncs only at checkpoints: a power cut may lose the last few commits but never corrupts the file
+    /// (sqlite.org/pragma.html#pragma_synchronous), and each shot no longer waits for an fsync.
+    private static func configure(_ database: Database) throws {
+        let mode = try database.strings("PRAGMA journal_mode = WAL").first ?? "none"
+        guard mode.lowercased() == "wal" else {
+            throw StoreError.walUnavailable(path: database.path, journalMode: mode)
+        }
+        try database.execute("PRAGMA synchronous = NORMAL")
+    }
+
+    /// Creates `directory` and any missing parents, like `mkdir -p`.
+    private static func makeDirectory(_ directory: String) throws {
+        var info = stat()
+        if stat(directory, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw StoreError.cannotCreateDirectory(path: directory, reason: "a file of that name is in the way")
+            }
+            return
+        }
+        let parent = (directory as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != directory {
+            try makeDirectory(parent)
+        }
+        let result = mkdir(directory, 0o755)
+        let code = errno
+        // EEXIST: another process made it since our stat.
+        guard result == 0 || code == EEXIST else {
+            throw StoreError.cannotCreateDirectory(path: directory, reason: "\(String(cString: strerror(code))) (errno \(code))")
+        }
+    }
+
+    // MARK: - Sessions
+
+    /// Starts a session and returns its id.
+    public func openSession(name: String, source: String, hand: Hand, notes: String? = nil) throws -> Int64 {
+        let insert = try database.prepare("INSERT INTO session (name, source, hand, notes) VALUES (?, ?, ?, ?)")
+        try insert.bind(name, at: 1)
+        try insert.bind(source, at: 2)
+        try insert.bind(hand.rawValue, at: 3)
+        try insert.bind(notes, at: 4)
+        try insert.run()
+        return database.lastInsertRowID
+    }
+
+    /// Records the session's end time; throws if it does not exist or is already closed.
+    public func closeSession(id: Int64) throws {
+        try database.inTransaction {
+            let endedAt = try self.endedAt(sessionID: id)
+            if let endedAt {
+                throw StoreError.sessionAlreadyClosed(id: id, endedAt: endedAt)
+            }
+            let update = try database.prepare("UPDATE session SET ended_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?")
+            try update.bind(id, at: 1)
+            try update.run()
+        }
+    }
+
+    /// All sessions, oldest first, each with its number of shots.
+    public func sessions() throws -> [SessionRecord] {
+        let query = try database.prepare("""
+            SELECT id, name, source, hand, started_at, ended_at, notes,
+                   (SELECT count(*) FROM shot WHERE shot.session_id = session.id)
+            FROM session ORDER BY started_at, id
+            """)
+        var records: [SessionRecord] = []
+        while try query.step() {
+            records.append(SessionRecord(
+                id: try query.required(query.int64(at: 0), at: 0),
+                name: try query.required(query.text(at: 1), at: 1),
+                source: try query.required(query.text(at: 2), at: 2),
+                hand: try Self.hand(in: query, at: 3),
+                startedAt: try query.required(query.text(at: 4), at: 4),
+                endedAt: query.text(at: 5),
+                notes: query.text(at: 6),
+                shotCount: try query.required(query.int(at: 7), at: 7)
+            ))
+        }
+        return records
+    }
+
+    /// The session's end time (nil while open); throws `sessionNotFound` when there is no such session.
+    func endedAt(sessionID: Int64) throws -> String? {
+        let query = try database.prepare("SELECT ended_at FROM session WHERE id = ?")
+        try query.bind(sessionID, at: 1)
+        guard try query.step() else { throw StoreError.sessionNotFound(id: sessionID) }
+        return query.text(at: 0)
+    }
+
+    /// Reads a `hand` column, which the schema limits to the raw values of `Hand`.
+    static func hand(in statement: Statement, at column: Int32) throws -> Hand {
+        let text = try statement.required(statement.text(at: column), at: column)
+        guard let hand = Hand(rawValue: text) else {
+            throw StoreError.invalidStoredValue(column: statement.columnName(at: column), value: text)
+        }
+        return hand
+    }
+
+    // MARK: - Maintenance
+
+    /// "ok" when SQLite's integrity check and foreign-key check find nothing; else one problem per line.
+    public func integrityCheck() throws -> String {
+        var problems = try database.strings("PRAGMA integrity_check")
+        if problems == ["ok"] {
+            problems = []
+        }
+        let foreignKeys = try database.prepare("PRAGMA foreign_key_check")
+        while try foreignKeys.step() {
+            let table = foreignKeys.text(at: 0) ?? "?"
+            let row = foreignKeys.int64(at: 1).map(String.init) ?? "?"
+            problems.append("\(table) row \(row) refers to a missing \(foreignKeys.text(at: 2) ?? "?")")
+        }
+        return problems.isEmpty ? "ok" : problems.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,106 @@
+import CSQLite
+
+/// Everything that can go wrong in the store; each case prints as one line naming what failed, on what, and why.
+public enum StoreError: Error, CustomStringConvertible, Equatable {
+    /// A statement failed with a code the store has no clearer case for.
+    case sqlite(code: Int32, message: String, sql: String)
+    /// The file exists but is not a SQLite database (SQLITE_NOTADB).
+    case notADatabase(path: String)
+    /// The file is a SQLite database that other software made: it has tables but no BowlerTrax migration record.
+    case notABowlerTraxDatabase(path: String, tables: [String])
+    /// A newer BowlerTrax migrated the file: it holds migrations this build does not know, so it is left untouched.
+    case newerSchema(path: String, foundVersion: Int, knownVersion: Int, unknownMigrations: [String])
+    /// Another connection held the write lock for longer than the busy timeout (SQLITE_BUSY / SQLITE_LOCKED).
+    case locked(path: String, timeoutS: Double, sql: String)
+    /// The database's directory does not exist and cannot be made.
+    case cannotCreateDirectory(path: String, reason: String)
+    /// SQLite cannot open or create the file (SQLITE_CANTOPEN), e.g. a directory that refuses new files.
+    case cannotOpen(path: String, message: String)
+    /// The file or its directory only allows reading (SQLITE_READONLY).
+    case readOnly(path: String, sql: String)
+    /// The disk, or the page limit set on the connection, is full (SQLITE_FULL).
+    case diskFull(path: String, sql: String)
+    /// The database refused write-ahead logging (`journal_mode` stayed as given), e.g. on a file system without shared memory.
+    case walUnavailable(path: String, journalMode: String)
+    /// SQLite stores NaN as NULL, which would turn a broken measurement into a missing one; refused instead.
+    case notANumber(parameter: Int32, sql: String)
+    /// A column holds a value this build cannot turn back into its Swift type.
+    case invalidStoredValue(column: String, value: String)
+    /// No session has this id.
+    case sessionNotFound(id: Int64)
+    /// The session already has an end time.
+    case sessionAlreadyClosed(id: Int64, endedAt: String)
+    /// Ball profiles are stored by name, so a profile without one cannot be saved.
+    case ballProfileNameMissing
+    /// The profile cannot be written as JSON (an infinite or NaN number).
+    case ballProfileNotEncodable(name: String, reason: String)
+    /// The stored JSON of a ball profile does not decode.
+    case ballProfileUnreadable(name: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .sqlite(code, message, sql):
+            return "sqlite \(code): \(message) (in \(Self.abbreviated(sql)))"
+        case let .notADatabase(path):
+            return "\(path) is not a SQLite database"
+        case let .notABowlerTraxDatabase(path, tables):
+            return "\(path) is a SQLite database of some other program (tables: \(tables.joined(separator: ", "))), not a BowlerTrax one"
+        case let .newerSchema(path, foundVersion, knownVersion, unknownMigrations):
+            let names = unknownMigrations.map { "\"\($0)\"" }.joined(separator: ", ")
+            return "\(path) was written by a newer BowlerTrax: it has schema version \(foundVersion) (unknown migrations: \(names)), this build knows version \(knownVersion); update BowlerTrax to open it"
+        case let .locked(path, timeoutS, sql):
+            return "\(path) is locked by another connection (gave up after \(timeoutS) s) (in \(Self.abbreviated(sql)))"
+        case let .cannotCreateDirectory(path, reason):
+            return "cannot create directory \(path): \(reason)"
+        case let .cannotOpen(path, message):
+            return "cannot open or create database \(path): \(message)"
+        case let .readOnly(path, sql):
+            return "\(path) is read-only (in \(Self.abbreviated(sql)))"
+        case let .diskFull(path, sql):
+            return "disk full while writing \(path) (in \(Self.abbreviated(sql)))"
+        case let .walUnavailable(path, journalMode):
+            return "\(path) cannot use write-ahead logging (journal mode stayed \(journalMode))"
+        case let .notANumber(parameter, sql):
+            return "NaN given for parameter \(parameter) (in \(Self.abbreviated(sql)))"
+        case let .invalidStoredValue(column, value):
+            return "\(column) holds \"\(value)\", which this build cannot read"
+        case let .sessionNotFound(id):
+            return "no session with id \(id)"
+        case let .sessionAlreadyClosed(id, endedAt):
+            return "session \(id) was already closed at \(endedAt)"
+        case .ballProfileNameMissing:
+            return "a ball profile needs a name to be saved"
+        case let .ballProfileNotEncodable(name, reason):
+            return "ball profile \"\(name)\" cannot be stored: \(reason)"
+        case let .ballProfileUnreadable(name, reason):
+            return "ball profile \"\(name)\" cannot be read: \(reason)"
+        }
+    }
+
+    /// Maps a failed result code to the clearest case; `path` and `busyTimeoutS` are the connection's, for the message.
+    static func from(code: Int32, message: String, sql: String, path: String, busyTimeoutS: Double) -> StoreError {
+        // Extended codes carry the primary code in their low byte (sqlite.org/rescode.html).
+        switch code & 0xff {
+        case SQLITE_NOTADB: return .notADatabase(path: path)
+        case SQLITE_BUSY, SQLITE_LOCKED: return .locked(path: path, timeoutS: busyTimeoutS, sql: sql)
+        case SQLITE_CANTOPEN: return .cannotOpen(path: path, message: message)
+        case SQLITE_READONLY: return .readOnly(path: path, sql: sql)
+        case SQLITE_FULL: return .diskFull(path: path, sql: sql)
+        default: return .sqlite(code: code, message: message, sql: sql)
+        }
+    }
+
+    /// The SQL on one line, cut after a few words: enough to find the statement, short enough for one error line.
+    static func abbreviated(_ sql: String, maxLength: Int = 48) -> String {
+        let words = sql.split(whereSeparator: { $0.isWhitespace })
+        var line = ""
+        for word in words {
+            let next = line.isEmpty ? String(word) : line + " " + word
+            if next.count > maxLength {
+                return line.isEmpty ? String(next.prefix(maxLength)) + " …" : line + " …"
+            }
+            line = next
+        }
+        return line
+    }
+}

@@ -1,0 +1,64 @@
+/// The store's migrations, oldest first. Append only: a shipped step is never edited or reordered.
+enum StoreSchema {
+    static let migrations: [Migration] = [v1]
+
+    /// Tables are STRICT (SQLite 3.37+) so a REAL column only ever holds a REAL and values round-trip exactly.
+    /// Timestamps are ISO-8601 UTC text, readable by any tool. Measurement columns are nullable: a shot
+    /// without calibration or marker has no board, angle or rev rate (DOMAIN.md).
+    /// Indexes: UNIQUE (session_id, shot_number) serves "a session's shots in order" and the cascade from
+    /// session; trajectory_point is clustered on (shot_id, frame), the order a shot's path is read in.
+    static let v1 = Migration(name: "v1: sessions, shots, trajectories, ball profiles", sql: """
+        CREATE TABLE session (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            source TEXT NOT NULL,
+            hand TEXT NOT NULL CHECK (hand IN ('right', 'left')),
+            started_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+            ended_at TEXT,
+            notes TEXT
+        ) STRICT;
+        CREATE INDEX session_started_at ON session (started_at);
+
+        CREATE TABLE shot (
+            id INTEGER PRIMARY KEY,
+            session_id INTEGER NOT NULL REFERENCES session (id) ON DELETE CASCADE,
+            shot_number INTEGER NOT NULL,
+            release_time_s REAL NOT NULL,
+            hand TEXT NOT NULL CHECK (hand IN ('right', 'left')),
+            foul_line_board REAL,
+            arrows_board REAL,
+            launch_angle_deg REAL,
+            breakpoint_board REAL,
+            breakpoint_distance_ft REAL,
+            entry_board REAL,
+            entry_angle_deg REAL,
+            launch_speed_mph REAL,
+            entry_speed_mph REAL,
+            average_speed_mph REAL,
+            rev_rate_rpm REAL,
+            rev_rate_confidence REAL,
+            strike_probability REAL,
+            predicted_leave TEXT,
+            leave_probability REAL,
+            created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+            UNIQUE (session_id, shot_number)
+        ) STRICT;
+
+        CREATE TABLE trajectory_point (
+            shot_id INTEGER NOT NULL REFERENCES shot (id) ON DELETE CASCADE,
+            frame INTEGER NOT NULL,
+            time_s REAL NOT NULL,
+            x_px REAL NOT NULL,
+            y_px REAL NOT NULL,
+            radius_px REAL NOT NULL,
+            board REAL,
+            distance_ft REAL,
+            PRIMARY KEY (shot_id, frame)
+        ) STRICT, WITHOUT ROWID;
+
+        CREATE TABLE ball_profile (
+            name TEXT PRIMARY KEY NOT NULL,
+            profile_json TEXT NOT NULL
+        ) STRICT;
+        """)
+}

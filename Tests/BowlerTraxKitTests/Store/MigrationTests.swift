@@ -1,0 +1,81 @@
+import XCTest
+@testable import BowlerTraxKit
+
+final class MigrationTests: StoreTestCase {
+    func testMigrationsCreateTheSchemaAndRecordIt() throws {
+        let store = try makeStore()
+        XCTAssertEqual(store.schemaVersion, 1)
+        XCTAssertEqual(try store.database.appliedMigrationNames(), ["v1: sessions, shots, trajectories, ball profiles"])
+        XCTAssertEqual(try store.database.int64("PRAGMA user_version"), 1)
+        let tables = try store.database.strings("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        XCTAssertEqual(tables, ["ball_profile", "schema_migrations", "session", "shot", "trajectory_point"])
+        let shotColumns = try store.database.strings("SELECT name FROM pragma_table_info('shot')")
+        for column in ShotStore.measurementColumns {
+            XCTAssertTrue(shotColumns.contains(column.name), "shot lacks \(column.name)")
+        }
+    }
+
+    func testStoreRunsInWALModeWithForeignKeysOn() throws {
+        let store = try makeStore()
+        XCTAssertEqual(try store.database.strings("PRAGMA journal_mode"), ["wal"])
+        XCTAssertEqual(try store.database.int64("PRAGMA foreign_keys"), 1)
+    }
+
+    func testReopeningDoesNotRerunMigrations() throws {
+        var store: ShotStore? = try ShotStore(path: databasePath)
+        let firstRecord = try store?.database.strings("SELECT name || ' @ ' || applied_at FROM schema_migrations")
+        let sessionID = try store?.openSession(name: "league night", source: "/videos/a.mp4", hand: .right)
+        store = nil
+
+        let reopened = try makeStore()
+        XCTAssertEqual(reopened.schemaVersion, 1)
+        XCTAssertEqual(try reopened.database.strings("SELECT name || ' @ ' || applied_at FROM schema_migrations"), firstRecord)
+        XCTAssertEqual(try reopened.sessions().map(\.id), [try XCTUnwrap(sessionID)])
+    }
+
+    func testDatabaseWithUnknownNewerMigrationIsRefusedAndLeftByteIdentical() throws {
+        do {
+            let newer = try ShotStore(path: databasePath)
+            try newer.database.execute("""
+                INSERT INTO schema_migrations (name) VALUES ('v2: spare pickups');
+                PRAGMA user_version = 2;
+                """)
+        }
+        let before = try fileBytes(databasePath)
+
+        assertThrows(.newerSchema(path: databasePath, foundVersion: 2, knownVersion: 1, unknownMigrations: ["v2: spare pickups"]),
+                     try ShotStore(path: databasePath))
+        XCTAssertEqual(try fileBytes(databasePath), before)
+    }
+
+    func testNewerSchemaErrorSaysWhichVersionsAndWhatToDo() {
+        let error = StoreError.newerSchema(path: "/d/b.sqlite", foundVersion: 2, knownVersion: 1, unknownMigrations: ["v2: x"])
+        XCTAssertEqual(error.description, "/d/b.sqlite was written by a newer BowlerTrax: it has schema version 2 (unknown migrations: \"v2: x\"), this build knows version 1; update BowlerTrax to open it")
+    }
+
+    func testSQLiteDatabaseOfAnotherProgramIsRefusedAndNotMigrated() throws {
+        do {
+            let other = try Database(path: databasePath)
+            try other.execute("CREATE TABLE photo (id INTEGER PRIMARY KEY, path TEXT)")
+        }
+        assertThrows(.notABowlerTraxDatabase(path: databasePath, tables: ["photo"]), try ShotStore(path: databasePath))
+        let check = try Database(path: databasePath)
+        XCTAssertFalse(try check.hasTable("schema_migrations"))
+    }
+
+    func testFailingMigrationLeavesNoTraceAndKeepsEarlierSteps() throws {
+        let database = try Database(path: databasePath)
+        let steps = [
+            Migration(name: "a", sql: "CREATE TABLE a (x INTEGER)"),
+            Migration(name: "b", sql: "CREATE TABLE b (x INTEGER); INSERT INTO nowhere VALUES (1)"),
+        ]
+        XCTAssertThrowsError(try database.migrate(steps)) { error in
+            guard case let .sqlite(code, message, _)? = error as? StoreError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(code, 1)
+            XCTAssertEqual(message, "no such table: nowhere")
+        }
+        XCTAssertEqual(try database.appliedMigrationNames(), ["a"])
+        XCTAssertEqual(try database.int64("PRAGMA user_version"), 1)
+        XCTAssertFalse(try database.hasTable("b"))
+    }
+}
