@@ -24,8 +24,7 @@ let package = Package(
         .target(name: "CV4L2"),
         .target(
             name: "BowlerTraxKit",
-            dependencies: ["CFFmpeg", "CSQLite", "CV4L2"],
-            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+            dependencies: ["CFFmpeg", "CSQLite", "CV4L2"]
         ),
         .executableTarget(name: "bowlertrax", dependencies: ["BowlerTraxKit"]),
         .executableTarget(
