@@ -1,3 +1,44 @@
 import BowlerTraxKit
+import Foundation
 
-print("bowlertrax")
+/// The top-level command: dispatches to a subcommand and turns every failure into one line and an exit code.
+let commands: [String: ([String]) throws -> Void] = [
+    "analyze": AnalyzeCommand.run,
+    "ball": BallCommand.run,
+]
+
+let toolSpec = CommandSpec(
+    name: "", overview: "Bowling shot analyzer: finds the ball, maps it onto the lane, measures every shot.",
+    usage: "bowlertrax <subcommand> [options]",
+    subcommands: [
+        ("analyze", "Analyse a recorded video: find, measure, print and store every shot."),
+        ("ball", "Save, list and remove named ball profiles."),
+    ])
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "help" {
+    arguments.removeFirst()
+    arguments.append("--help")
+}
+guard let name = arguments.first, !name.hasPrefix("-") else {
+    if arguments.first == "-h" || arguments.first == "--help" {
+        print(toolSpec.help, terminator: "")
+        exit(ExitCode.success)
+    }
+    FileHandle.standardError.write(Data(UsageError.invalid("missing subcommand", command: toolSpec).text.utf8))
+    exit(ExitCode.usage)
+}
+guard let command = commands[name] else {
+    FileHandle.standardError.write(Data(UsageError.invalid("unknown subcommand '\(name)'", command: toolSpec).text.utf8))
+    exit(ExitCode.usage)
+}
+do {
+    try command(Array(arguments.dropFirst()))
+    exit(ExitCode.success)
+} catch let usage as UsageError {
+    FileHandle.standardError.write(Data(usage.text.utf8))
+    exit(ExitCode.usage)
+} catch {
+    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+    exit(ExitCode.code(for: error))
+}

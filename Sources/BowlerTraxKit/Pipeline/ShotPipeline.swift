@@ -1,0 +1,41 @@
+/// Detection, tracking and measurement for one lane, frame by frame: the part `analyze` and `live` share.
+///
+/// Not thread-safe (hence `@unchecked Sendable`): it is handed to one serial queue, which feeds it frames in order.
+public final class ShotPipeline: @unchecked Sendable {
+    public let detector: BallDetector
+    public let tracker: ShotTracker
+    public let measurer: ShotMeasurer
+    public private(set) var shotCount = 0
+    /// Frames in which some ball candidate was seen.
+    public private(set) var framesWithBall = 0
+    public private(set) var framesProcessed = 0
+
+    public init(profile: BallProfile, calibration: LaneCalibration?, hand: Hand, imageSize: PixelSize) {
+        let region = calibration?.searchRegion() ?? SearchRegion(width: imageSize.width, height: imageSize.height)
+        detector = BallDetector(profile: profile, region: region, sizeModel: calibration)
+        tracker = ShotTracker(calibration: calibration)
+        measurer = ShotMeasurer(calibration: calibration, hand: hand)
+    }
+
+    /// Processes one frame; returns a shot when this frame completes one.
+    public func process(_ frame: VideoFrame) -> Shot? {
+        framesProcessed += 1
+        let window = tracker.searchWindow(atTimeS: frame.timeS, imageSize: frame.size)
+        var candidates = detector.detect(in: frame, window: window)
+        // A ball lost from its window (a missed prediction) is looked for everywhere before it is given up.
+        if candidates.isEmpty, window != nil { candidates = detector.detect(in: frame) }
+        if !candidates.isEmpty { framesWithBall += 1 }
+        guard let track = tracker.update(frame: frame.index, timeS: frame.timeS, candidates: candidates) else { return nil }
+        return measured(track)
+    }
+
+    /// The end of the input: a ball still being followed becomes the last shot.
+    public func finish() -> Shot? {
+        tracker.finish().flatMap(measured)
+    }
+
+    private func measured(_ track: TrackedShot) -> Shot? {
+        shotCount += 1
+        return measurer.measure(track, shotNumber: shotCount)
+    }
+}

@@ -1,0 +1,87 @@
+import Dispatch
+import Foundation
+
+/// What analysing one video produced.
+public struct AnalysisResult: Sendable {
+    public var video: String
+    public var fps: Double
+    public var frames: Int
+    public var size: PixelSize
+    public var shots: [Shot]
+    /// Frames in which something ball-like was seen (zero hints at a wrong ball colour).
+    public var framesWithBall: Int
+    public var corruptPackets: Int
+    /// Why decoding stopped before the end of the file, if it did (a truncated file).
+    public var stoppedEarly: String?
+}
+
+/// Analyses a video file: decoding on the calling thread, detection and tracking on a high-priority
+/// serial queue, so the two overlap on two cores. At most `maxFramesInFlight` decoded frames wait.
+public final class VideoAnalyzer {
+    public let profile: BallProfile
+    public let calibration: LaneCalibration?
+    public let hand: Hand
+    public let decoderThreads: Int
+    static let maxFramesInFlight = 4
+
+    public init(profile: BallProfile, calibration: LaneCalibration?, hand: Hand, decoderThreads: Int = 0) {
+        self.profile = profile
+        self.calibration = calibration
+        self.hand = hand
+        self.decoderThreads = decoderThreads
+    }
+
+    /// Analyses `path`. `onShot` runs on the processing queue as each shot ends (to store it at once);
+    /// `onProgress` gets the fraction of the video decoded.
+    public func analyze(path: String, onShot: @escaping @Sendable (Shot) throws -> Void = { _ in },
+                        onProgress: ((Double) -> Void)? = nil) throws -> AnalysisResult {
+        let decoder = try FrameDecoder(path: path, threads: decoderThreads)
+        let size = PixelSize(width: decoder.width, height: decoder.height)
+        if let calibration, calibration.imageSize != size {
+            throw CalibrationError.imageSizeMismatch(path: calibration.source, calibration: calibration.imageSize, video: size)
+        }
+        let pipeline = ShotPipeline(profile: profile, calibration: calibration, hand: hand, imageSize: size)
+        let queue = DispatchQueue(label: "bowlertrax.analysis", qos: .userInteractive)
+        let slots = DispatchSemaphore(value: Self.maxFramesInFlight)
+        let collector = ShotCollector()
+        let expectedFrames = decoder.frameCountEstimate
+        var frames = 0
+        do {
+            while let frame = try decoder.nextFrame() {
+                frames += 1
+                if let expectedFrames, expectedFrames > 0, frames % 15 == 0 { onProgress?(min(1, Double(frames) / Double(expectedFrames))) }
+                slots.wait()
+                queue.async {
+                    defer { slots.signal() }
+                    if let shot = pipeline.process(frame) { collector.add(shot, onShot) }
+                }
+            }
+        } catch {
+            queue.sync {}
+            throw error
+        }
+        queue.sync { if let shot = pipeline.finish() { collector.add(shot, onShot) } }
+        if let failure = collector.failure { throw failure }
+        guard frames > 0 else { throw FrameSourceError.noFrames(path: path) }
+        onProgress?(1)
+        return AnalysisResult(video: path, fps: decoder.fps, frames: frames, size: size, shots: collector.shots,
+                              framesWithBall: pipeline.framesWithBall, corruptPackets: decoder.corruptPackets, stoppedEarly: decoder.stoppedEarly)
+    }
+}
+
+/// Shots gathered on the processing queue; the first error from the shot handler is kept and later shots skipped.
+private final class ShotCollector: @unchecked Sendable {
+    private(set) var shots: [Shot] = []
+    private(set) var failure: Error?
+
+    /// Called only on the serial processing queue.
+    func add(_ shot: Shot, _ handler: (Shot) throws -> Void) {
+        guard failure == nil else { return }
+        do {
+            try handler(shot)
+            shots.append(shot)
+        } catch {
+            failure = error
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import BowlerTraxKit
+import Foundation
+
+/// `bowlertrax ball add|list|remove`: named ball profiles kept in the database.
+enum BallCommand {
+    static let spec = CommandSpec(
+        name: "ball", overview: "Save, list and remove named ball profiles.",
+        usage: "bowlertrax ball <add|list|remove> [options]",
+        options: [.init(name: "db", value: "path", help: "Database file. (default: $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)")],
+        subcommands: [
+            ("add", "Save a profile: bowlertrax ball add <name> (--ball-hsv … | --ball-box … --video <file>) [--marker-hsv …]."),
+            ("list", "List the saved profiles."),
+            ("remove", "Remove a profile: bowlertrax ball remove <name>."),
+        ])
+
+    static let addSpec = CommandSpec(
+        name: "ball add", overview: "Save a named ball profile.",
+        usage: "bowlertrax ball add <name> (--ball-hsv <h,s,v> | --ball-box <x0,y0,x1,y1> --video <file>) [options]",
+        arguments: [.init(name: "name", help: "The profile's name.")],
+        options: ProfileOptions.options.filter { $0.name != "ball" } + [
+            .init(name: "video", value: "file", help: "The video --ball-box learns from."),
+            .init(name: "db", value: "path", help: "Database file. (default: $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)"),
+        ])
+
+    static let listSpec = CommandSpec(
+        name: "ball list", overview: "List the saved ball profiles.", usage: "bowlertrax ball list [--json] [--db <path>]",
+        options: [
+            .init(name: "json", help: "Print JSON."),
+            .init(name: "db", value: "path", help: "Database file. (default: $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)"),
+        ])
+
+    static let removeSpec = CommandSpec(
+        name: "ball remove", overview: "Remove a saved ball profile.", usage: "bowlertrax ball remove <name> [--db <path>]",
+        arguments: [.init(name: "name", help: "The profile's name.")],
+        options: [.init(name: "db", value: "path", help: "Database file. (default: $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)")])
+
+    static func run(_ arguments: [String]) throws {
+        guard let action = arguments.first, !action.hasPrefix("-") else {
+            let parsed = try ParsedArguments(arguments, spec: spec)
+            if parsed.helpRequested { print(spec.help, terminator: ""); return }
+            throw UsageError.invalid("missing subcommand (add, list or remove)", command: spec)
+        }
+        let rest = Array(arguments.dropFirst())
+        switch action {
+        case "add": try add(rest)
+        case "list": try list(rest)
+        case "remove": try remove(rest)
+        default: throw UsageError.invalid("unknown subcommand '\(action)'", command: spec)
+        }
+    }
+
+    static func openStore(_ parsed: ParsedArguments) throws -> ShotStore {
+        try ShotStore(path: parsed.value("db") ?? ShotStore.defaultPath(environment: ProcessInfo.processInfo.environment))
+    }
+
+    private static func add(_ arguments: [String]) throws {
+        let parsed = try ParsedArguments(arguments, spec: addSpec)
+        if parsed.helpRequested { print(addSpec.help, terminator: ""); return }
+        try ProfileOptions.validate(parsed, command: addSpec)
+        if parsed.value("ball-box") != nil && parsed.value("video") == nil { throw UsageError.invalid("--ball-box needs --video", command: addSpec) }
+        let store = try openStore(parsed)
+        var profile = try ProfileOptions.profile(parsed, video: parsed.value("video"), store: { store })
+        profile.name = parsed.positionals[0]
+        try store.saveBallProfile(profile)
+        print("Saved ball profile '\(parsed.positionals[0])': \(describe(profile))")
+    }
+
+    private static func list(_ arguments: [String]) throws {
+        let parsed = try ParsedArguments(arguments, spec: listSpec)
+        if parsed.helpRequested { print(listSpec.help, terminator: ""); return }
+        let profiles = try openStore(parsed).ballProfiles()
+        if parsed.flag("json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(profiles), as: UTF8.self))
+        } else if profiles.isEmpty {
+            print("No ball profiles saved.")
+        } else {
+            profiles.forEach { print("\($0.name ?? "?"): \(describe($0))") }
+        }
+    }
+
+    private static func remove(_ arguments: [String]) throws {
+        let parsed = try ParsedArguments(arguments, spec: removeSpec)
+        if parsed.helpRequested { print(removeSpec.help, terminator: ""); return }
+        let store = try openStore(parsed)
+        guard try store.deleteBallProfile(named: parsed.positionals[0]) else {
+            throw ProfileError.unknownProfile(name: parsed.positionals[0], known: try store.ballProfiles().compactMap(\.name))
+        }
+        print("Removed ball profile '\(parsed.positionals[0])'.")
+    }
+
+    static func describe(_ profile: BallProfile) -> String {
+        func hsv(_ c: HSVColor) -> String { "\(Int(c.hueDeg.rounded())),\(Int(c.saturationPct.rounded())),\(Int(c.valuePct.rounded()))" }
+        let colors = profile.colors.map(hsv).joined(separator: " + ")
+        return profile.markerColors.isEmpty ? "colours \(colors)" : "colours \(colors), marker \(profile.markerColors.map(hsv).joined(separator: " + "))"
+    }
+}

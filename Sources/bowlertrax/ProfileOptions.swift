@@ -1,0 +1,55 @@
+import BowlerTraxKit
+
+/// The ball-profile options `analyze` and `ball add` share, and how they become a profile.
+enum ProfileOptions {
+    static let options: [CommandSpec.Option] = [
+        .init(name: "ball", value: "name", help: "Use a saved ball profile (see 'bowlertrax ball')."),
+        .init(name: "ball-hsv", value: "h,s,v", help: "Ball colour: hue 0-360, saturation and value in percent; repeat for a two- or three-colour ball.", repeatable: true),
+        .init(name: "ball-box", value: "x0,y0,x1,y1", help: "Learn the ball's colours from the pixels inside this box (pixels)."),
+        .init(name: "ball-frame", value: "n", help: "Frame of the video the box is drawn on. (default: 0)"),
+        .init(name: "marker-hsv", value: "h,s,v", help: "Colour of a marker on the ball (tape or a dot), for the rev rate.", repeatable: true),
+    ]
+
+    /// Checks that exactly one way of naming the ball was given.
+    static func validate(_ parsed: ParsedArguments, command: CommandSpec) throws {
+        let given = [parsed.value("ball") != nil, !parsed.all("ball-hsv").isEmpty, parsed.value("ball-box") != nil].filter { $0 }.count
+        if given == 0 { throw UsageError.invalid("give the ball's colour with --ball-hsv, --ball-box or --ball", command: command) }
+        if given > 1 { throw UsageError.invalid("give only one of --ball-hsv, --ball-box and --ball", command: command) }
+        if parsed.value("ball-frame") != nil && parsed.value("ball-box") == nil {
+            throw UsageError.invalid("--ball-frame goes with --ball-box", command: command)
+        }
+        if let frame = parsed.value("ball-frame"), (Int(frame) ?? -1) < 0 {
+            throw UsageError.invalid("give --ball-frame a whole number from 0", command: command)
+        }
+    }
+
+    /// The profile the options describe; `video` is where --ball-box learns from, `store` where --ball looks.
+    static func profile(_ parsed: ParsedArguments, video: String?, store: () throws -> ShotStore) throws -> BallProfile {
+        var profile: BallProfile
+        if let name = parsed.value("ball") {
+            let store = try store()
+            guard let saved = try store.ballProfile(named: name) else {
+                throw ProfileError.unknownProfile(name: name, known: try store.ballProfiles().compactMap(\.name))
+            }
+            profile = saved
+        } else if let box = parsed.value("ball-box"), let video {
+            profile = try learn(box: box, frameIndex: Int(parsed.value("ball-frame") ?? "0") ?? 0, video: video)
+        } else {
+            profile = BallProfile(colors: try parsed.all("ball-hsv").map(HSVColor.init(parsing:)))
+        }
+        let markers = try parsed.all("marker-hsv").map(HSVColor.init(parsing:))
+        if !markers.isEmpty { profile.markerColors = markers }
+        return profile
+    }
+
+    private static func learn(box text: String, frameIndex: Int, video: String) throws -> BallProfile {
+        let decoder = try FrameDecoder(path: video)
+        let box = try PixelRect(parsing: text, within: PixelSize(width: decoder.width, height: decoder.height))
+        var seen = 0
+        while let frame = try decoder.nextFrame() {
+            if frame.index == frameIndex { return try BallColorLearner.learn(from: frame, box: box) }
+            seen += 1
+        }
+        throw ProfileError.frameNotFound(index: frameIndex, frames: seen)
+    }
+}
