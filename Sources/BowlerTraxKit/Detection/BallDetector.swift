@@ -64,7 +64,8 @@ public final class BallDetector {
             let index = row - bounds.y0
             rows[index] = (row, min(rows[index].start, start), max(rows[index].end, end))
         }
-        guard let circle = CircleFit.fitBlobOutline(rows: rows.filter { $0.start < $0.end }), circle.radius >= 1.5 else { return nil }
+        guard let outline = CircleFit(frame: frame).fitBlobOutline(rows: rows.filter { $0.start < $0.end }), outline.circle.radius >= 1.5 else { return nil }
+        var circle = outline.circle
         let fill = Double(component.areaPx) / (Double.pi * circle.radius * circle.radius)
         guard Self.fillRange.contains(fill) else { return nil }
         let widthRatio = Double(bounds.x1 - bounds.x0) / (2 * circle.radius)
@@ -75,6 +76,10 @@ public final class BallDetector {
             let ratio = circle.radius / expected
             guard Self.radiusRatioRange.contains(ratio) else { return nil }
             sizeMismatch = abs(log(ratio))
+            // Centre on the known size (measured radius kept: it tells how whole the outline was).
+            let centred = CircleFit.centre(of: outline.points, radius: expected, start: circle)
+            circle.centerX = centred.centerX
+            circle.centerY = centred.centerY
         } else {
             guard circle.radius >= 3, circle.radius <= Double(min(frame.width, frame.height)) / 6 else { return nil }
         }

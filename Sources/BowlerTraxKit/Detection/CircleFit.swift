@@ -5,44 +5,131 @@ public struct Circle: Sendable, Equatable {
     public var radius: Double
 }
 
-/// Fits the ball's outline to a blob from the left and right ends of its rows, ignoring its lower part.
+/// Fits the ball's outline to a blob: its edges found to sub-pixel precision in luma, its lower part ignored.
 ///
-/// Why rows and not the centroid: the glossy lane mirrors the ball directly under it, and that dimmer
-/// copy often joins the blob from below, while shading darkens the ball's bottom and a highlight or a
-/// marker punches holes inside. The silhouette's upper edges are the reliable part, so the circle is
-/// fitted (Kåsa's algebraic least squares, I. Kåsa, IEEE Trans. Instrum. Meas. 1976) to the row ends
-/// above the centre, in two passes: the first over the rows within 1.5 radii of the top, the second
-/// over the rows above half a radius below the first pass's centre.
-public enum CircleFit {
+/// Why not the mask's centroid or its ends: the glossy lane mirrors the ball directly under it and
+/// that dimmer copy often joins the blob from below; shading darkens the ball's bottom and its
+/// flanks more than its lit top, and chroma subsampling blurs the colour edge, so the colour mask
+/// is shrunk unevenly. The silhouette itself is where luma changes fastest: near each end of a mask
+/// row (and at the top of each column) the boundary of largest luma step is taken, refined by a
+/// parabola through the neighbouring steps. A circle is fitted to those edge points (Kåsa's algebraic
+/// least squares, I. Kåsa, IEEE Trans. Instrum. Meas. 1976) in two passes: first over the points
+/// within 1.5 radii of the top, then over those above 0.3 radius below the first centre.
+public struct CircleFit {
+    let frame: VideoFrame
+
+    /// Edge points per mask row are searched this many pixels either side of the mask's end.
+    static let searchPx = 3
+
     /// `rows[i]` = (row index, first column, one past the last column) of a blob, rows ascending.
-    public static func fitBlobOutline(rows: [(row: Int, start: Int, end: Int)]) -> Circle? {
+    /// The outline fitted with a free radius, and the points it rests on.
+    public func fitBlobOutline(rows: [(row: Int, start: Int, end: Int)]) -> (circle: Circle, points: [(x: Double, y: Double)])? {
         guard let top = rows.first?.row else { return nil }
         let halfWidth = Double(rows.map { $0.end - $0.start }.max() ?? 0) / 2
         guard halfWidth >= 1 else { return nil }
-        guard let first = fit(rows: rows.filter { Double($0.row - top) <= 1.5 * halfWidth }) else { return nil }
-        let upper = rows.filter { Double($0.row) + 0.5 <= first.centerY + 0.5 * first.radius }
-        return fit(rows: upper) ?? first
+        let points = edgePoints(rows: rows)
+        guard let first = Self.fit(points.filter { $0.y - Double(top) <= 1.5 * halfWidth }) else { return nil }
+        let upper = points.filter { $0.y <= first.centerY + 0.3 * first.radius }
+        guard let second = Self.fit(upper) else { return (first, points) }
+        return (second, upper)
     }
 
-    /// Kåsa fit through both ends of every row; nil with fewer than three rows or a degenerate system.
-    static func fit(rows: [(row: Int, start: Int, end: Int)]) -> Circle? {
-        guard rows.count >= 3 else { return nil }
+    /// The centre of a circle of known `radius` through `points` (geometric least squares, Gauss-Newton from `start`).
+    ///
+    /// Why: fitted to the upper arc alone, a free radius and the centre's height trade off against each
+    /// other, so noise moves the centre; the calibration knows how big the ball must look there, and
+    /// fixing the radius pins the centre down (most of all far down the lane, where the ball is small).
+    /// Edge points further than `rejectPx` (or a tenth of the radius) from the fitted circle are
+    /// dropped and the centre fitted again: they belong to something touching the ball (a pin, the bowler).
+    public static func centre(of points: [(x: Double, y: Double)], radius: Double, start: Circle, rejectPx: Double = 0.75) -> Circle {
+        var kept = points
+        var circle = centreFit(of: kept, radius: radius, start: start)
+        let limit = max(rejectPx, 0.1 * radius)
+        for _ in 0..<2 {
+            let inliers = kept.filter { abs(((($0.x - circle.centerX) * ($0.x - circle.centerX) + ($0.y - circle.centerY) * ($0.y - circle.centerY))).squareRoot() - radius) <= limit }
+            guard inliers.count < kept.count, inliers.count >= 5 else { break }
+            kept = inliers
+            circle = centreFit(of: kept, radius: radius, start: circle)
+        }
+        return circle
+    }
+
+    private static func centreFit(of points: [(x: Double, y: Double)], radius: Double, start: Circle) -> Circle {
+        var cx = start.centerX, cy = start.centerY
+        for _ in 0..<10 {
+            var jtj = [[0.0, 0.0], [0.0, 0.0]], jtr = [0.0, 0.0]
+            for point in points {
+                let dx = cx - point.x, dy = cy - point.y
+                let distance = (dx * dx + dy * dy).squareRoot()
+                guard distance > 1e-9 else { continue }
+                let residual = distance - radius
+                let jx = dx / distance, jy = dy / distance
+                jtj[0][0] += jx * jx; jtj[0][1] += jx * jy; jtj[1][1] += jy * jy
+                jtr[0] -= jx * residual; jtr[1] -= jy * residual
+            }
+            jtj[1][0] = jtj[0][1]
+            guard let step = LinearSolver.solve(jtj, jtr) else { break }
+            cx += step[0]
+            cy += step[1]
+            if abs(step[0]) + abs(step[1]) < 1e-4 { break }
+        }
+        return Circle(centerX: cx, centerY: cy, radius: radius)
+    }
+
+    /// Sub-pixel silhouette points: the left and right edge of every row, the top edge of every column.
+    func edgePoints(rows: [(row: Int, start: Int, end: Int)]) -> [(x: Double, y: Double)] {
+        var points: [(x: Double, y: Double)] = []
+        points.reserveCapacity(3 * rows.count)
+        let luma = frame.plane(0), stride = frame.stride(0)
+        for row in rows {
+            let base = luma + row.row * stride
+            let y = Double(row.row) + 0.5
+            points.append((edge(near: row.start, count: frame.width) { Int(base[$0]) }, y))
+            points.append((edge(near: row.end, count: frame.width) { Int(base[$0]) }, y))
+        }
+        // Top edges: for each column, the first row of the blob in that column.
+        guard let first = rows.first else { return points }
+        var topOfColumn: [Int: Int] = [:]
+        for row in rows {
+            for column in row.start..<row.end where topOfColumn[column] == nil { topOfColumn[column] = row.row }
+        }
+        let columns = (rows.map(\.start).min() ?? 0)..<(rows.map(\.end).max() ?? 0)
+        let inner = (columns.lowerBound + columns.count / 4)..<(columns.upperBound - columns.count / 4)
+        for column in inner {
+            guard let topRow = topOfColumn[column], topRow <= first.row + columns.count / 4 else { continue }
+            points.append((Double(column) + 0.5, edge(near: topRow, count: frame.height) { Int(luma[$0 * stride + column]) }))
+        }
+        return points
+    }
+
+    /// The boundary (between samples i-1 and i, at coordinate i) of the largest step of `sample` within
+    /// `searchPx` of `guess`, refined by a parabola through the neighbouring steps.
+    func edge(near guess: Int, count: Int, sample: (Int) -> Int) -> Double {
+        let low = max(1, guess - Self.searchPx), high = min(count - 1, guess + Self.searchPx)
+        guard low < high else { return Double(guess) }
+        func step(_ i: Int) -> Double { Double(abs(sample(i) - sample(i - 1))) }
+        var best = low, bestStep = step(low)
+        for i in (low + 1)...high where step(i) > bestStep { best = i; bestStep = step(i) }
+        guard best > low, best < high, bestStep >= 6 else { return Double(guess) }
+        let left = step(best - 1), right = step(best + 1)
+        let curvature = left - 2 * bestStep + right
+        let offset = curvature < 0 ? 0.5 * (left - right) / curvature : 0
+        return Double(best) + max(-0.5, min(0.5, offset))
+    }
+
+    /// Kåsa fit; nil with fewer than five points or a degenerate system.
+    static func fit(_ points: [(x: Double, y: Double)]) -> Circle? {
+        guard points.count >= 5 else { return nil }
+        let count = Double(points.count)
         // Centre the coordinates for conditioning.
-        var meanX = 0.0, meanY = 0.0
-        for row in rows { meanX += Double(row.start + row.end); meanY += 2 * (Double(row.row) + 0.5) }
-        let count = Double(2 * rows.count)
-        meanX /= count
-        meanY /= count
+        let meanX = points.reduce(0) { $0 + $1.x } / count, meanY = points.reduce(0) { $0 + $1.y } / count
         // Normal equations of x²+y² + D x + E y + F = 0 in the centred frame.
         var sxx = 0.0, sxy = 0.0, syy = 0.0, sx = 0.0, sy = 0.0, sxz = 0.0, syz = 0.0, sz = 0.0
-        for row in rows {
-            let y = Double(row.row) + 0.5 - meanY
-            for edge in [Double(row.start), Double(row.end)] {
-                let x = edge - meanX
-                let z = x * x + y * y
-                sxx += x * x; sxy += x * y; syy += y * y; sx += x; sy += y
-                sxz += x * z; syz += y * z; sz += z
-            }
+        for point in points {
+            let x = point.x - meanX, y = point.y - meanY
+            let z = x * x + y * y
+            sxx += x * x; sxy += x * y; syy += y * y; sx += x; sy += y
+            sxz += x * z; syz += y * z; sz += z
         }
         let matrix = [[sxx, sxy, sx], [sxy, syy, sy], [sx, sy, count]]
         guard let solution = LinearSolver.solve(matrix, [-sxz, -syz, -sz]) else { return nil }

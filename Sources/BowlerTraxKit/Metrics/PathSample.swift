@@ -11,11 +11,11 @@ struct PathSample {
 }
 
 extension Array where Element == PathSample {
-    /// Weighted quadratic fit of one coordinate against another over the samples whose `key` lies in `range`.
+    /// Robust weighted quadratic fit of one coordinate against another over the samples whose `key` lies in `range`.
     func fit(_ x: (PathSample) -> Double, _ y: (PathSample) -> Double, sigma: (PathSample) -> Double,
              where range: ClosedRange<Double>, key: (PathSample) -> Double, degree: Int = 2) -> PolynomialFit? {
         let chosen = filter { range.contains(key($0)) }
         guard chosen.count >= degree + 3 else { return nil }
-        return PolynomialFit(xs: chosen.map(x), ys: chosen.map(y), weights: chosen.map { 1 / (sigma($0) * sigma($0)) }, degree: degree)
+        return PolynomialFit.robust(xs: chosen.map(x), ys: chosen.map(y), sigmas: chosen.map(sigma), degree: degree)
     }
 }

@@ -18,6 +18,8 @@ public struct ShotMeasurer: Sendable {
     static let boardWindowFt = 8.0
     /// Sightings used for the early (launch) fits: the first this many feet of path.
     static let earlySpanFt = 15.0
+    /// Sightings whose radius strays further than this fraction from the expected one are not measured.
+    static let radiusTolerance = 0.12
     /// Extrapolating to the foul line is only trusted from this close.
     static let maxExtrapolationFt = 12.0
 
@@ -80,6 +82,10 @@ public struct ShotMeasurer: Sendable {
         return track.observations.compactMap { observation in
             guard let board = observation.board, let distance = observation.distanceFt else { return nil }
             let x = observation.candidate.xPx, y = observation.candidate.yPx
+            // A ball whose outline is not the size it should be there is partly hidden or merged with
+            // something (the bowler, a pin): its centre is off, so it is left out of the measurements.
+            guard let expected = calibration.expectedRadiusPx(atX: x, y: y),
+                  abs(observation.candidate.radiusPx / expected - 1) <= Self.radiusTolerance else { return nil }
             // Sensitivity of the mapped position to a pixel of noise, across and down the image.
             guard let across = calibration.ballPosition(xPx: x + 1, yPx: y), let down = calibration.ballPosition(xPx: x, yPx: y + 1) else { return nil }
             let boardPerPx = max(abs(across.board - board), abs(down.board - board))

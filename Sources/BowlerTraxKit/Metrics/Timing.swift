@@ -22,20 +22,22 @@ struct Timing {
         let origin = rough
         let chosen = samples.filter { range.contains($0.timeS) }
         guard chosen.count >= 5,
-              let fit = PolynomialFit(xs: chosen.map { $0.timeS - origin }, ys: chosen.map(\.distanceFt),
-                                      weights: chosen.map { 1 / ($0.distanceSigmaFt * $0.distanceSigmaFt) }, degree: 2) else { return nil }
+              let fit = PolynomialFit.robust(xs: chosen.map { $0.timeS - origin }, ys: chosen.map(\.distanceFt),
+                                             sigmas: chosen.map(\.distanceSigmaFt), degree: 2) else { return nil }
         return fit.solve(for: target, in: (-1.0)...(Self.windowS * 2)).map { $0 + origin }
     }
 
-    /// Straight-line interpolation between sightings (or extrapolation from the first two): a starting guess.
+    /// Straight-line interpolation between sightings, or extrapolation from the nearest five: a starting guess.
     private func roughTime(atFt target: Double) -> Double {
         if let index = samples.firstIndex(where: { $0.distanceFt >= target }), index > 0 {
             let a = samples[index - 1], b = samples[index]
             let span = b.distanceFt - a.distanceFt
             return span > 0 ? a.timeS + (target - a.distanceFt) / span * (b.timeS - a.timeS) : b.timeS
         }
-        let a = samples[0], b = samples[min(samples.count - 1, 4)]
+        let beyondEnd = samples[samples.count - 1].distanceFt < target
+        let a = beyondEnd ? samples[max(0, samples.count - 5)] : samples[0]
+        let b = beyondEnd ? samples[samples.count - 1] : samples[min(samples.count - 1, 4)]
         let speed = (b.distanceFt - a.distanceFt) / max(b.timeS - a.timeS, 1e-6)
-        return a.timeS + (target - a.distanceFt) / max(speed, 1)
+        return b.timeS + (target - b.distanceFt) / max(speed, 1)
     }
 }
