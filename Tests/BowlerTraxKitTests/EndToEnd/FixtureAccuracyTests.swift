@@ -1,0 +1,43 @@
+import XCTest
+@testable import BowlerTraxKit
+
+/// Every committed fixture clip analysed end to end and compared with the renderer's exact truth,
+/// within the tolerances of the core issue (README "Accuracy" reports the measured errors).
+final class FixtureAccuracyTests: XCTestCase {
+    /// Field, tolerance, measured value, true value.
+    static let tolerances: [(String, Double, (ShotMeasurements) -> Double?, (FixtureTruth.ShotTruth) -> Double)] = [
+        ("foul_line_board", 0.75, { $0.foulLineBoard }, { $0.foul_line_board }),
+        ("arrows_board", 0.5, { $0.arrowsBoard }, { $0.arrows_board }),
+        ("launch_angle_deg", 0.5, { $0.launchAngleDeg }, { $0.launch_angle_deg }),
+        ("breakpoint_board", 1.0, { $0.breakpointBoard }, { $0.breakpoint_board }),
+        ("breakpoint_distance_ft", 2.0, { $0.breakpointDistanceFt }, { $0.breakpoint_distance_ft }),
+        ("entry_board", 0.75, { $0.entryBoard }, { $0.entry_board }),
+        ("entry_angle_deg", 0.5, { $0.entryAngleDeg }, { $0.entry_angle_deg }),
+        ("launch_speed_mph", 0.4, { $0.launchSpeedMph }, { $0.launch_speed_mph }),
+        ("entry_speed_mph", 0.4, { $0.entrySpeedMph }, { $0.entry_speed_mph }),
+        ("average_speed_mph", 0.3, { $0.averageSpeedMph }, { $0.average_speed_mph }),
+    ]
+
+    func assertMeasuredWithinTolerance(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let (truth, result) = try FixtureTruth.analyze(name)
+        XCTAssertEqual(result.shots.count, truth.shots.count, "\(name): shots found", file: file, line: line)
+        for (shot, expected) in zip(result.shots, truth.shots) {
+            XCTAssertEqual(shot.releaseTimeS, expected.release_time_s, accuracy: 0.02, "\(name) shot \(shot.shotNumber): release_time_s", file: file, line: line)
+            for (field, tolerance, measured, trueValue) in Self.tolerances {
+                guard let value = measured(shot.measurements) else {
+                    XCTFail("\(name) shot \(shot.shotNumber): \(field) not measured", file: file, line: line)
+                    continue
+                }
+                XCTAssertEqual(value, trueValue(expected), accuracy: tolerance, "\(name) shot \(shot.shotNumber): \(field)", file: file, line: line)
+            }
+        }
+    }
+
+    func testRightHanded720p60H264() throws { try assertMeasuredWithinTolerance("right-720p60") }
+    func testLeftHanded720p60() throws { try assertMeasuredWithinTolerance("left-720p60") }
+    func testRightHanded1080p30() throws { try assertMeasuredWithinTolerance("right-1080p30") }
+    func testRightHanded720p120() throws { try assertMeasuredWithinTolerance("right-720p120") }
+    func testMJPEGInAVI() throws { try assertMeasuredWithinTolerance("right-480p30-mjpeg") }
+    func testMPEG4Part2() throws { try assertMeasuredWithinTolerance("right-720p60-mpeg4") }
+    func testThreeShotsInOneClip() throws { try assertMeasuredWithinTolerance("multi-720p60") }
+}
