@@ -53,8 +53,8 @@ public struct BallPhysics: Sendable {
     public func simulate() -> SimulatedPath {
         // Friction depends on y only, so the path is translation invariant in x until a gutter:
         // run the first foot from x = 0, then shift the start by the miss.
-        let probe = integrate(startXFt: 0, untilDistanceFt: 0)
-        let missFt = probe.samples.last.map { $0.positionFt.x } ?? 0
+        let probe = integrate(startXFt: 0, untilDistanceFt: 0.1)
+        let missFt = probe.state(atDistanceFt: 0)?.positionFt.x ?? 0
         let targetX = Lane.lateralFt(board: hand.board(fromRightEdgeBoard: shot.foulLineBoard))
         return integrate(startXFt: targetX - missFt, untilDistanceFt: Lane.pitDistanceFt)
     }

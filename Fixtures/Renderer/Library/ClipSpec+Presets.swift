@@ -33,8 +33,8 @@ extension ClipSpec {
         case "right-720p120":
             spec.fps = 120
             spec.camera = CameraSpec(positionFt: Vector3(-0.4, -14, 4.8), lookAtFt: Vector3(0.3, 18, 0), rollDeg: -0.6, verticalFovDeg: 27)
-            spec.shots = [ShotSpec(speedMph: 16.5, foulLineBoard: 10, revRateRpm: 250, axisRotationDeg: 30, axisTiltDeg: 5,
-                                   revealDistanceFt: 3).aimed(atEntryBoard: 17.5, hand: right)]
+            spec.shots = [ShotSpec(speedMph: 17.5, foulLineBoard: 10, revRateRpm: 250, axisRotationDeg: 45, axisTiltDeg: 5,
+                                   oilLengthFt: 41, oilFriction: 0.02, revealDistanceFt: 3).aimed(atEntryBoard: 17.5, hand: right)]
         case "right-480p30-mjpeg":
             spec.widthPx = 854
             spec.heightPx = 480
@@ -49,8 +49,8 @@ extension ClipSpec {
             spec.container = "avi"
             spec.qscale = 6
             spec.camera = CameraSpec(positionFt: Vector3(0.6, -16, 6), lookAtFt: Vector3(0, 21, 0), rollDeg: 1.5)
-            spec.shots = [ShotSpec(speedMph: 17.5, foulLineBoard: 11, revRateRpm: 160, axisRotationDeg: 15, axisTiltDeg: 3,
-                                   oilLengthFt: 39, revealDistanceFt: 2.5).aimed(atEntryBoard: 17, hand: right)]
+            spec.shots = [ShotSpec(speedMph: 17.5, foulLineBoard: 9, revRateRpm: 180, axisRotationDeg: 35, axisTiltDeg: 3,
+                                   oilLengthFt: 39, oilFriction: 0.02, revealDistanceFt: 2.5).aimed(atEntryBoard: 17, hand: right)]
         case "multi-720p60":
             spec.shots = [
                 ShotSpec(speedMph: 18, foulLineBoard: 12, revRateRpm: 400, axisRotationDeg: 50, axisTiltDeg: 10, revealDistanceFt: 4)

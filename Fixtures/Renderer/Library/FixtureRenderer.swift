@@ -121,7 +121,7 @@ public enum FixtureRenderer {
             }
             points.append(.init(timeS: releaseS - 0.6, xFt: standX, yFt: -6.5))
             points.append(.init(timeS: releaseS - 0.05, xFt: standX, yFt: standY))
-            let asideS = max(releaseS, revealS - 0.15)
+            let asideS = max(releaseS, revealS - 0.04)
             points.append(.init(timeS: asideS, xFt: standX, yFt: standY))
             points.append(.init(timeS: asideS + 0.5, xFt: standX + outward * 3.2, yFt: standY + 0.3))
             points.append(.init(timeS: shot.endS, xFt: standX + outward * 3.2, yFt: standY + 0.3))
