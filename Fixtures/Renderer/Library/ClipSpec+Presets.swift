@@ -26,7 +26,7 @@ extension ClipSpec {
             spec.widthPx = 1920
             spec.heightPx = 1080
             spec.fps = 30
-            spec.crf = 26
+            spec.crf = 28
             spec.camera = CameraSpec(positionFt: Vector3(1.0, -17, 5.8), lookAtFt: Vector3(-0.3, 20, 0), rollDeg: 0.8, verticalFovDeg: 25)
             spec.shots = [ShotSpec(speedMph: 20.5, foulLineBoard: 15, revRateRpm: 520, axisRotationDeg: 60, axisTiltDeg: 18,
                                    oilLengthFt: 42, revealDistanceFt: 7).aimed(atEntryBoard: 17.5, hand: right)]
@@ -41,13 +41,16 @@ extension ClipSpec {
             spec.fps = 30
             spec.codec = .mjpeg
             spec.container = "avi"
-            spec.qscale = 6
+            // MJPEG has no inter-frame coding: coarser quantiser and less noise keep the committed set small.
+            spec.qscale = 18
+            spec.noiseSigma = 1
             spec.shots = [ShotSpec(speedMph: 19, foulLineBoard: 13, revRateRpm: 420, axisRotationDeg: 55, axisTiltDeg: 15,
                                    oilLengthFt: 41, revealDistanceFt: 5).aimed(atEntryBoard: 18, hand: right)]
         case "right-720p60-mpeg4":
             spec.codec = .mpeg4
             spec.container = "avi"
-            spec.qscale = 6
+            spec.qscale = 12
+            spec.noiseSigma = 1.5
             spec.camera = CameraSpec(positionFt: Vector3(0.6, -16, 6), lookAtFt: Vector3(0, 21, 0), rollDeg: 1.5)
             spec.shots = [ShotSpec(speedMph: 17.5, foulLineBoard: 9, revRateRpm: 180, axisRotationDeg: 35, axisTiltDeg: 3,
                                    oilLengthFt: 39, oilFriction: 0.02, revealDistanceFt: 2.5).aimed(atEntryBoard: 17, hand: right)]
@@ -55,8 +58,8 @@ extension ClipSpec {
             spec.shots = [
                 ShotSpec(speedMph: 18, foulLineBoard: 12, revRateRpm: 400, axisRotationDeg: 50, axisTiltDeg: 10, revealDistanceFt: 4)
                     .aimed(atEntryBoard: 17.5, hand: right),
-                ShotSpec(speedMph: 17, foulLineBoard: 10, revRateRpm: 450, axisRotationDeg: 70, axisTiltDeg: 20, revealDistanceFt: 6)
-                    .aimed(atEntryBoard: 16, hand: right),
+                ShotSpec(speedMph: 17, foulLineBoard: 15, revRateRpm: 450, axisRotationDeg: 70, axisTiltDeg: 20, revealDistanceFt: 6)
+                    .aimed(atEntryBoard: 16.5, hand: right),
                 ShotSpec(speedMph: 19.5, foulLineBoard: 14, revRateRpm: 600, axisRotationDeg: 90, axisTiltDeg: 28, oilLengthFt: 44,
                          revealDistanceFt: 8).aimed(atEntryBoard: 19, hand: right),
             ]

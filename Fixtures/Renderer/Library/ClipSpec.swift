@@ -34,7 +34,7 @@ public struct ClipSpec: Sendable, Equatable, Codable {
     public var minDurationS: Double
 
     public init(name: String = "clip", widthPx: Int = 1280, heightPx: Int = 720, fps: Double = 60, codec: VideoEncoder.Codec = .h264,
-                container: String = "mp4", crf: Int = 24, x264Preset: String = "medium", qscale: Int = 5, frameIntervalJitter: Double = 0,
+                container: String = "mp4", crf: Int = 26, x264Preset: String = "medium", qscale: Int = 5, frameIntervalJitter: Double = 0,
                 noiseSigma: Double = 2, seed: UInt64 = 1, camera: CameraSpec = CameraSpec(), hand: Hand = .right,
                 ball: BallAppearance = BallAppearance(), shots: [ShotSpec] = [ShotSpec()], people: [PersonSpec] = [],
                 leadS: Double = 0.6, walkBackS: Double = 3, tailS: Double = 0.3, minDurationS: Double = 0) {
