@@ -42,14 +42,14 @@ extension ClipSpec {
             spec.codec = .mjpeg
             spec.container = "avi"
             // MJPEG has no inter-frame coding: coarser quantiser and less noise keep the committed set small.
-            spec.qscale = 18
+            spec.qscale = 12
             spec.noiseSigma = 1
             spec.shots = [ShotSpec(speedMph: 19, foulLineBoard: 13, revRateRpm: 420, axisRotationDeg: 55, axisTiltDeg: 15,
                                    oilLengthFt: 41, revealDistanceFt: 5).aimed(atEntryBoard: 18, hand: right)]
         case "right-720p60-mpeg4":
             spec.codec = .mpeg4
             spec.container = "avi"
-            spec.qscale = 12
+            spec.qscale = 6
             spec.noiseSigma = 1.5
             spec.camera = CameraSpec(positionFt: Vector3(0.6, -16, 6), lookAtFt: Vector3(0, 21, 0), rollDeg: 1.5)
             spec.shots = [ShotSpec(speedMph: 17.5, foulLineBoard: 9, revRateRpm: 180, axisRotationDeg: 35, axisTiltDeg: 3,

@@ -161,6 +161,8 @@ public final class VideoEncoder {
             throw VideoEncoderError.libav(step: "sws_scale", path: path, code: rows, message: "converted \(rows) of \(height) rows")
         }
         frame.pointee.pts = ptsTicks
+        // With AV_CODEC_FLAG_QSCALE the fixed-quantiser encoders read the quality from each frame.
+        frame.pointee.quality = ctx.pointee.global_quality
         try VideoEncoder.check(avcodec_send_frame(ctx, frame), "avcodec_send_frame", path)
         try writePendingPackets()
         framesWritten += 1
