@@ -27,11 +27,17 @@ let package = Package(
             dependencies: ["CFFmpeg", "CSQLite", "CV4L2"]
         ),
         .executableTarget(name: "bowlertrax", dependencies: ["BowlerTraxKit"]),
+        .target(
+            name: "BowlerTraxFixtures",
+            dependencies: ["BowlerTraxKit", "CFFmpeg"],
+            path: "Fixtures/Renderer/Library",
+            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+        ),
         .executableTarget(
             name: "bowlertrax-render",
-            dependencies: ["BowlerTraxKit"],
-            path: "Fixtures/Renderer"
+            dependencies: ["BowlerTraxFixtures", "BowlerTraxKit"],
+            path: "Fixtures/Renderer/Tool"
         ),
-        .testTarget(name: "BowlerTraxKitTests", dependencies: ["BowlerTraxKit"]),
+        .testTarget(name: "BowlerTraxKitTests", dependencies: ["BowlerTraxKit", "BowlerTraxFixtures"]),
     ]
 )

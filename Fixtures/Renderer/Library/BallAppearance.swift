@@ -1,0 +1,50 @@
+import BowlerTraxKit
+import Foundation
+
+/// What the ball looks like. A "plain" ball has no marker, holes or logo: nothing shows it turning.
+public struct BallAppearance: Sendable, Equatable, Codable {
+    public var color: HSVColor
+    public var marker: HSVColor?
+    public var holes: Bool
+    public var logo: Bool
+
+    public init(color: HSVColor = HSVColor(hueDeg: 220, saturationPct: 85, valuePct: 75),
+                marker: HSVColor? = HSVColor(hueDeg: 60, saturationPct: 90, valuePct: 95), holes: Bool = false, logo: Bool = false) {
+        self.color = color
+        self.marker = marker
+        self.holes = holes
+        self.logo = logo
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = BallAppearance()
+        color = try c.decodeIfPresent(HSVColor.self, forKey: .color) ?? d.color
+        // An explicit null means "no marker"; a missing key means the default marker.
+        marker = c.contains(.marker) ? try c.decodeIfPresent(HSVColor.self, forKey: .marker) : d.marker
+        holes = try c.decodeIfPresent(Bool.self, forKey: .holes) ?? d.holes
+        logo = try c.decodeIfPresent(Bool.self, forKey: .logo) ?? d.logo
+    }
+}
+
+extension HSVColor {
+    /// [hue deg, saturation %, value %] as written in truth files.
+    var triple: [Double] { [hueDeg, saturationPct, valuePct] }
+
+    /// Linear-ish RGB in 0...1 (the renderer treats 8-bit sRGB values as its working space).
+    var rgb: Vector3 {
+        let s = saturationPct / 100, v = valuePct / 100
+        let h = (hueDeg.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) / 60
+        let c = v * s, x = c * (1 - abs(h.truncatingRemainder(dividingBy: 2) - 1)), m = v - c
+        let (r, g, b): (Double, Double, Double)
+        switch Int(h) {
+        case 0: (r, g, b) = (c, x, 0)
+        case 1: (r, g, b) = (x, c, 0)
+        case 2: (r, g, b) = (0, c, x)
+        case 3: (r, g, b) = (0, x, c)
+        case 4: (r, g, b) = (x, 0, c)
+        default: (r, g, b) = (c, 0, x)
+        }
+        return Vector3(r + m, g + m, b + m)
+    }
+}

@@ -1,0 +1,96 @@
+import BowlerTraxKit
+
+// MARK: - Presets: the committed fixture set (Fixtures/clips), one constructor per name.
+extension ClipSpec {
+    /// Names accepted by `preset(named:)`, in rendering order.
+    public static let presetNames = [
+        "right-720p60", "left-720p60", "right-1080p30", "right-720p120", "right-480p30-mjpeg", "right-720p60-mpeg4",
+        "multi-720p60", "noshot-720p60", "shirt-720p60", "nextlane-720p60", "plain-720p60", "holes-720p60",
+    ]
+
+    /// The preset of this name; throws `FixtureError.unknownPreset` for any other name.
+    public static func preset(named name: String) throws -> ClipSpec {
+        let right = Hand.right
+        var spec = ClipSpec(name: name)
+        switch name {
+        case "right-720p60":
+            spec.shots = [ShotSpec(speedMph: 18, foulLineBoard: 12, revRateRpm: 380, axisRotationDeg: 50, axisTiltDeg: 12,
+                                   revealDistanceFt: 4).aimed(atEntryBoard: 17.5, hand: right)]
+        case "left-720p60":
+            spec.hand = .left
+            spec.camera = CameraSpec(positionFt: Vector3(-0.8, -15, 5.2), lookAtFt: Vector3(0.2, 19, 0), rollDeg: -1.2)
+            spec.ball = BallAppearance(color: HSVColor(hueDeg: 0, saturationPct: 80, valuePct: 70))
+            spec.shots = [ShotSpec(speedMph: 17, foulLineBoard: 14, revRateRpm: 300, axisRotationDeg: 40, axisTiltDeg: 8,
+                                   oilLengthFt: 38, revealDistanceFt: 6).aimed(atEntryBoard: 17.5, hand: .left)]
+        case "right-1080p30":
+            spec.widthPx = 1920
+            spec.heightPx = 1080
+            spec.fps = 30
+            spec.crf = 28
+            spec.camera = CameraSpec(positionFt: Vector3(1.0, -17, 5.8), lookAtFt: Vector3(-0.3, 20, 0), rollDeg: 0.8, verticalFovDeg: 25)
+            spec.shots = [ShotSpec(speedMph: 20.5, foulLineBoard: 15, revRateRpm: 520, axisRotationDeg: 60, axisTiltDeg: 18,
+                                   oilLengthFt: 42, revealDistanceFt: 7).aimed(atEntryBoard: 17.5, hand: right)]
+        case "right-720p120":
+            spec.fps = 120
+            spec.camera = CameraSpec(positionFt: Vector3(-0.4, -14, 4.8), lookAtFt: Vector3(0.3, 18, 0), rollDeg: -0.6, verticalFovDeg: 27)
+            spec.shots = [ShotSpec(speedMph: 17.5, foulLineBoard: 10, revRateRpm: 250, axisRotationDeg: 45, axisTiltDeg: 5,
+                                   oilLengthFt: 41, oilFriction: 0.02, revealDistanceFt: 3).aimed(atEntryBoard: 17.5, hand: right)]
+        case "right-480p30-mjpeg":
+            spec.widthPx = 854
+            spec.heightPx = 480
+            spec.fps = 30
+            spec.codec = .mjpeg
+            spec.container = "avi"
+            // MJPEG has no inter-frame coding: coarser quantiser and less noise keep the committed set small.
+            spec.qscale = 12
+            spec.noiseSigma = 1
+            spec.shots = [ShotSpec(speedMph: 19, foulLineBoard: 13, revRateRpm: 420, axisRotationDeg: 55, axisTiltDeg: 15,
+                                   oilLengthFt: 41, revealDistanceFt: 5).aimed(atEntryBoard: 18, hand: right)]
+        case "right-720p60-mpeg4":
+            spec.codec = .mpeg4
+            spec.container = "avi"
+            spec.qscale = 6
+            spec.noiseSigma = 1.5
+            spec.camera = CameraSpec(positionFt: Vector3(0.6, -16, 6), lookAtFt: Vector3(0, 21, 0), rollDeg: 1.5)
+            spec.shots = [ShotSpec(speedMph: 17.5, foulLineBoard: 9, revRateRpm: 180, axisRotationDeg: 35, axisTiltDeg: 3,
+                                   oilLengthFt: 39, oilFriction: 0.02, revealDistanceFt: 2.5).aimed(atEntryBoard: 17, hand: right)]
+        case "multi-720p60":
+            spec.shots = [
+                ShotSpec(speedMph: 18, foulLineBoard: 12, revRateRpm: 400, axisRotationDeg: 50, axisTiltDeg: 10, revealDistanceFt: 4)
+                    .aimed(atEntryBoard: 17.5, hand: right),
+                ShotSpec(speedMph: 17, foulLineBoard: 15, revRateRpm: 450, axisRotationDeg: 70, axisTiltDeg: 20, revealDistanceFt: 6)
+                    .aimed(atEntryBoard: 16.5, hand: right),
+                ShotSpec(speedMph: 19.5, foulLineBoard: 14, revRateRpm: 600, axisRotationDeg: 90, axisTiltDeg: 28, oilLengthFt: 44,
+                         revealDistanceFt: 8).aimed(atEntryBoard: 19, hand: right),
+            ]
+        case "noshot-720p60":
+            spec.shots = []
+            spec.minDurationS = 4
+            spec.people = [PersonSpec(waypoints: [.init(timeS: 0, xFt: 0.5, yFt: -10), .init(timeS: 1.2, xFt: -0.4, yFt: -3),
+                                                  .init(timeS: 2.2, xFt: -1.5, yFt: -2.5), .init(timeS: 4, xFt: -3, yFt: -9)])]
+        case "shirt-720p60":
+            spec.shots = []
+            spec.minDurationS = 4
+            spec.people = [
+                PersonSpec(shirt: spec.ball.color, waypoints: [.init(timeS: 0, xFt: -4.5, yFt: -12), .init(timeS: 4, xFt: -0.5, yFt: -3)]),
+                PersonSpec(shirt: spec.ball.color, waypoints: [.init(timeS: 0, xFt: 3.8, yFt: -1.5), .init(timeS: 4, xFt: 3.5, yFt: -10)]),
+                PersonSpec(shirt: spec.ball.color, waypoints: [.init(timeS: 0, xFt: 8, yFt: -4), .init(timeS: 4, xFt: 1, yFt: -6)]),
+            ]
+        case "nextlane-720p60":
+            spec.shots = [ShotSpec(speedMph: 18.5, foulLineBoard: 12, revRateRpm: 400, axisRotationDeg: 50, axisTiltDeg: 10,
+                                   laneIndex: -1).aimed(atEntryBoard: 17.5, hand: right)]
+        case "plain-720p60":
+            spec.ball = BallAppearance(color: HSVColor(hueDeg: 130, saturationPct: 80, valuePct: 60), marker: nil)
+            spec.camera = CameraSpec(positionFt: Vector3(0, -15.5, 5.4), lookAtFt: Vector3(0.1, 19, 0), rollDeg: 0.4)
+            spec.shots = [ShotSpec(speedMph: 18.8, foulLineBoard: 12.5, revRateRpm: 350, axisRotationDeg: 45, axisTiltDeg: 12,
+                                   revealDistanceFt: 5).aimed(atEntryBoard: 17.5, hand: right)]
+        case "holes-720p60":
+            spec.ball = BallAppearance(color: HSVColor(hueDeg: 280, saturationPct: 70, valuePct: 65), marker: nil, holes: true, logo: true)
+            spec.shots = [ShotSpec(speedMph: 17.8, foulLineBoard: 11, revRateRpm: 330, axisRotationDeg: 35, axisTiltDeg: 6,
+                                   oilLengthFt: 43, revealDistanceFt: 4.5).aimed(atEntryBoard: 17.5, hand: right)]
+        default:
+            throw FixtureError.unknownPreset(name: name)
+        }
+        return spec
+    }
+}

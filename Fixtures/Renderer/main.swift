@@ -1,3 +1,0 @@
-import BowlerTraxKit
-
-print("bowlertrax-render")
