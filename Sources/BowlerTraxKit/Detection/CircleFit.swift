@@ -22,16 +22,15 @@ public struct CircleFit {
     static let searchPx = 3
 
     /// `rows[i]` = (row index, first column, one past the last column) of a blob, rows ascending.
-    /// The outline fitted with a free radius, and the points it rests on.
+    /// The outline fitted with a free radius, and all the edge points found.
     public func fitBlobOutline(rows: [(row: Int, start: Int, end: Int)]) -> (circle: Circle, points: [(x: Double, y: Double)])? {
         guard let top = rows.first?.row else { return nil }
         let halfWidth = Double(rows.map { $0.end - $0.start }.max() ?? 0) / 2
         guard halfWidth >= 1 else { return nil }
         let points = edgePoints(rows: rows)
         guard let first = Self.fit(points.filter { $0.y - Double(top) <= 1.5 * halfWidth }) else { return nil }
-        let upper = points.filter { $0.y <= first.centerY + 0.3 * first.radius }
-        guard let second = Self.fit(upper) else { return (first, points) }
-        return (second, upper)
+        guard let second = Self.fit(points.filter { $0.y <= first.centerY + 0.3 * first.radius }) else { return (first, points) }
+        return (second, points)
     }
 
     /// The centre of a circle of known `radius` through `points` (geometric least squares, Gauss-Newton from `start`).
@@ -41,8 +40,10 @@ public struct CircleFit {
     /// fixing the radius pins the centre down (most of all far down the lane, where the ball is small).
     /// Edge points further than `rejectPx` (or a tenth of the radius) from the fitted circle are
     /// dropped and the centre fitted again: they belong to something touching the ball (a pin, the bowler).
-    public static func centre(of points: [(x: Double, y: Double)], radius: Double, start: Circle, rejectPx: Double = 0.75) -> Circle {
-        var kept = points
+    /// Only points above `lowestFraction` of a radius below the centre are used: lower down the mirror image joins the ball.
+    public static func centre(of points: [(x: Double, y: Double)], radius: Double, start: Circle, rejectPx: Double = 0.75,
+                              lowestFraction: Double = 0.6) -> Circle {
+        var kept = points.filter { $0.y <= start.centerY + lowestFraction * radius }
         var circle = centreFit(of: kept, radius: radius, start: start)
         let limit = max(rejectPx, 0.1 * radius)
         for _ in 0..<2 {
