@@ -1,3 +1,4 @@
+import BowlerTraxKit
 import Foundation
 
 /// Where the camera stands and what it sees: a pinhole with square pixels, principal point at the image centre.

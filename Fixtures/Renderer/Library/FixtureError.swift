@@ -1,3 +1,4 @@
+import BowlerTraxKit
 /// Why a fixture could not be rendered.
 public enum FixtureError: Error, CustomStringConvertible {
     /// No preset of this name exists.

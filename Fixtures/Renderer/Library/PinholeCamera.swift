@@ -1,3 +1,4 @@
+import BowlerTraxKit
 import Foundation
 
 /// A `CameraSpec` bound to an image size: projects world points to pixels and casts rays through pixels.

@@ -1,3 +1,4 @@
+import BowlerTraxKit
 /// A ray in world feet with a unit direction, and the intersection tests the scene needs.
 struct Ray {
     var origin: Vector3

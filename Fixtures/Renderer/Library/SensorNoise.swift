@@ -1,3 +1,4 @@
+import BowlerTraxKit
 import Foundation
 
 /// Seeded Gaussian sensor noise: xorshift64* drives lookups into a table of Gaussian samples (deterministic, fast).

@@ -1,3 +1,4 @@
+import BowlerTraxKit
 /// One instant of the simulated ball, in the ball's own lane coordinates (x from that lane's centre).
 public struct PathSample: Sendable {
     /// Seconds since the simulation started (1 ft before the foul line).

@@ -1,38 +1,5 @@
+import BowlerTraxKit
 import Foundation
-
-/// A 3-D vector in world feet (x lateral toward higher right-edge boards, y down-lane, z up) or a direction.
-public struct Vector3: Sendable, Equatable, Codable {
-    public var x: Double
-    public var y: Double
-    public var z: Double
-
-    public init(_ x: Double, _ y: Double, _ z: Double) {
-        self.x = x
-        self.y = y
-        self.z = z
-    }
-
-    public static let zero = Vector3(0, 0, 0)
-
-    public static func + (a: Vector3, b: Vector3) -> Vector3 { Vector3(a.x + b.x, a.y + b.y, a.z + b.z) }
-    public static func - (a: Vector3, b: Vector3) -> Vector3 { Vector3(a.x - b.x, a.y - b.y, a.z - b.z) }
-    public static func * (a: Vector3, s: Double) -> Vector3 { Vector3(a.x * s, a.y * s, a.z * s) }
-    public static func * (s: Double, a: Vector3) -> Vector3 { a * s }
-    public static prefix func - (a: Vector3) -> Vector3 { Vector3(-a.x, -a.y, -a.z) }
-
-    public func dot(_ b: Vector3) -> Double { x * b.x + y * b.y + z * b.z }
-
-    public func cross(_ b: Vector3) -> Vector3 {
-        Vector3(y * b.z - z * b.y, z * b.x - x * b.z, x * b.y - y * b.x)
-    }
-
-    public var length: Double { dot(self).squareRoot() }
-
-    public var normalized: Vector3 {
-        let l = length
-        return l > 0 ? self * (1 / l) : self
-    }
-}
 
 /// A unit quaternion rotating body-fixed vectors into world vectors (the ball's orientation).
 public struct Quaternion: Sendable, Equatable {
