@@ -7,33 +7,34 @@ import Foundation
 /// image, so it is simulated as the right-hander's shot with the same board and angle in the
 /// bowler's own numbering and the standing pins are mapped through `PinDeck.mirroredPin`.
 ///
-/// What a flat model leaves out, and how the constants stand in for it: pins tip, fly and tumble
-/// in 3-D, sweeping more deck than a sliding disc; a pin is counted as down as soon as it is hit
-/// hard enough to tip, and keeps moving as a disc that can take out its neighbours.
+/// What a flat model leaves out: pins tip, fly and tumble in 3-D, sweeping more deck than a sliding
+/// disc. A pin is counted as down as soon as it is hit hard enough to tip, and keeps moving as a
+/// disc that can take out its neighbours. (A fallen pin's reach modelled as a disc growing to 3-4 in
+/// was tried: it carried nearly everything, Brooklyn hits included, so the plain disc stays.)
 public struct PinActionSimulator: Sendable {
-    /// Ball-pin coefficient of restitution. Measured values for a bowling ball on a pin are about
-    /// 0.65 to 0.75 (plastic-coated maple on urethane/resin); the middle of the range.
+    /// Ball-pin coefficient of restitution: 0.65 to 0.75 is what is quoted for a reactive-resin ball
+    /// on a plastic-coated maple pin; the middle of the range.
     var ballPinRestitution = 0.7
-    /// Pin-pin restitution: plastic-coated maple on itself, 0.5 to 0.6 in the literature; the middle.
+    /// Pin-pin restitution: plastic-coated maple on itself, 0.5 to 0.6 quoted; the middle.
     var pinPinRestitution = 0.55
     /// Kickback plates are padded plywood/phenolic; pins bounce back in but lose most of their
     /// normal speed (assumption, no published figure).
     var wallRestitution = 0.4
-    /// Relative normal speed above which a standing pin tips over. A pin (3.5 lb, centre of mass
-    /// about 5.8 in up, base radius about 1 in) needs its centre of mass lifted 0.09 in to pass
-    /// over its base edge: about 1.2 rad/s about that edge, a belly speed near 6 in/s. A disc struck
-    /// at a relative normal speed v leaves at (1 + e)/2·v by an equal pin, so 10 in/s (0.57 mph)
-    /// tips it, with a margin for the energy the base friction takes.
-    var knockdownSpeedInPerS = 10.0
+    /// Relative normal speed above which a struck pin goes down. Pivoting on its base edge a pin
+    /// (3.5 lb, centre of mass about 5.8 in up, base radius about 1 in) tips once its belly moves at
+    /// about 6 in/s; but a pin struck at the belly, below its centre of mass, on a slick deck partly
+    /// slides and wobbles rather than pivots, so a glancing touch can leave it standing. 20 in/s
+    /// (1.1 mph) is an assumption in between; the results change little from 10 to 30 in/s.
+    var knockdownSpeedInPerS = 20.0
     /// Sliding friction of a pin on the deck: synthetic deck with a little oil, μ ≈ 0.15
     /// (assumption: "modest", between oiled lane 0.04 and dry boards 0.2, DOMAIN.md).
     var pinDeckFrictionCoefficient = 0.15
     /// The ball keeps hooking on the deck: a ball with side rotation meets dry boards behind the
     /// oil and friction at the contact point pushes it toward higher boards, the more the more it
     /// spins. Modelled as a lateral acceleration proportional to the rev rate, capped by dry-board
-    /// friction (μ 0.2 × g). 0.1 in/s² per rpm gives 0.1 g at 400 rpm (assumption, tuned so the
-    /// best carry sits near 17.5 at 6°).
-    var hookAccelerationInPerS2PerRpm = 0.1
+    /// friction (μ 0.2 × g). 0.2 in/s² per rpm reaches that cap at 386 rpm (assumption; 0.1 and 0.2
+    /// both keep the best carry at 17.5/6°, 0.2 separates it more from 2.5°: 73 % against 61 %).
+    var hookAccelerationInPerS2PerRpm = 0.2
     var maxHookAccelerationInPerS2 = 0.2 * gravityInPerS2
     /// Used when the revs were not measured: a typical league bowler (DOMAIN.md: 150 to 600 rpm).
     var defaultRevRateRpm = 300.0
