@@ -104,14 +104,16 @@ public struct PinActionSimulator: Sendable {
             timeS += dtS
             for index in discs.indices where active[index] {
                 if index == 0 {
-                    if abs(discs[0].xIn) < PinDeck.laneHalfWidthIn { discs[0].vxInPerS += hookInPerS2 * dtS }
+                    discs[0].vxInPerS += hookInPerS2 * dtS
                 } else {
                     slowDown(&discs[index], byInPerS: frictionInPerS2 * dtS)
                 }
                 discs[index].xIn += discs[index].vxInPerS * dtS
                 discs[index].yIn += discs[index].vyInPerS * dtS
                 bounceOffKickbacks(&discs[index])
-                if discs[index].yIn > PinDeck.pitYIn || discs[index].yIn < PinDeck.deckFrontYIn {
+                // A ball past the lane edge drops into the gutter and rolls below the pins' bellies.
+                let inGutter = index == 0 && abs(discs[0].xIn) > PinDeck.laneHalfWidthIn
+                if inGutter || discs[index].yIn > PinDeck.pitYIn || discs[index].yIn < PinDeck.deckFrontYIn {
                     active[index] = false
                     down[index] = true
                 } else if abs(discs[index].xIn) > PinDeck.laneHalfWidthIn {
