@@ -54,3 +54,11 @@ struct Disc: Sendable, Equatable {
         return -normalSpeed
     }
 }
+
+extension Disc {
+    /// The speed a frictionless impulse gave `disc` in a contact with `other` that closed at
+    /// `closingInPerS`: (1 + e) × closing × m_other / (m_disc + m_other).
+    static func velocityChange(of disc: Disc, by other: Disc, closingInPerS: Double, restitution: Double) -> Double {
+        (1 + restitution) * closingInPerS * other.massKg / (disc.massKg + other.massKg)
+    }
+}

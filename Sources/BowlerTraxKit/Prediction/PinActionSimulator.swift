@@ -7,10 +7,11 @@ import Foundation
 /// image, so it is simulated as the right-hander's shot with the same board and angle in the
 /// bowler's own numbering and the standing pins are mapped through `PinDeck.mirroredPin`.
 ///
-/// What a flat model leaves out: pins tip, fly and tumble in 3-D, sweeping more deck than a sliding
-/// disc. A pin is counted as down as soon as it is hit hard enough to tip, and keeps moving as a
-/// disc that can take out its neighbours. (A fallen pin's reach modelled as a disc growing to 3-4 in
-/// was tried: it carried nearly everything, Brooklyn hits included, so the plain disc stays.)
+/// What a flat model leaves out, and how it is made up for: pins tip and fall in 3-D. A pin is
+/// down as soon as a blow gives it enough speed to tip; from then on it falls in the direction it
+/// was pushed and its body sweeps about its height across the deck (`FallingPin`), which is how
+/// it takes out neighbours. The ball keeps its rotation through the blows and deck friction drives
+/// it back toward its roll (`RollingBall`).
 public struct PinActionSimulator: Sendable {
     /// Ball-pin coefficient of restitution: 0.65 to 0.75 is what is quoted for a reactive-resin ball
     /// on a plastic-coated maple pin; the middle of the range.
@@ -20,28 +21,29 @@ public struct PinActionSimulator: Sendable {
     /// Kickback plates are padded plywood/phenolic; pins bounce back in but lose most of their
     /// normal speed (assumption, no published figure).
     var wallRestitution = 0.4
-    /// Relative normal speed above which a struck pin goes down. Pivoting on its base edge a pin
-    /// (3.5 lb, centre of mass about 5.8 in up, base radius about 1 in) tips once its belly moves at
-    /// about 6 in/s; but a pin struck at the belly, below its centre of mass, on a slick deck partly
-    /// slides and wobbles rather than pivots, so a glancing touch can leave it standing. 20 in/s
-    /// (1.1 mph) is an assumption in between; the results change little from 10 to 30 in/s.
-    var knockdownSpeedInPerS = 20.0
+    /// Speed a blow must give a pin to knock it down. Pivoting on its base edge (base radius about
+    /// 1 in, centre of mass 5.8 in up, radius of gyration about 4.3 in) a pin tips over once its
+    /// centre of mass moves at about 6.5 in/s (its rotational energy about the edge must lift the
+    /// centre of mass 0.09 in); struck at the belly, below the centre of mass, on a slick deck a pin
+    /// partly slides instead of pivoting, so about twice that is needed (assumption: 12 in/s).
+    var knockdownSpeedInPerS = 12.0
     /// Sliding friction of a pin on the deck: synthetic deck with a little oil, μ ≈ 0.15
     /// (assumption: "modest", between oiled lane 0.04 and dry boards 0.2, DOMAIN.md).
     var pinDeckFrictionCoefficient = 0.15
-    /// The ball keeps hooking on the deck: a ball with side rotation meets dry boards behind the
-    /// oil and friction at the contact point pushes it toward higher boards, the more the more it
-    /// spins. Modelled as a lateral acceleration proportional to the rev rate, capped by dry-board
-    /// friction (μ 0.2 × g). 0.2 in/s² per rpm reaches that cap at 386 rpm (assumption; 0.1 and 0.2
-    /// both keep the best carry at 17.5/6°, 0.2 separates it more from 2.5°: 73 % against 61 %).
-    var hookAccelerationInPerS2PerRpm = 0.2
-    var maxHookAccelerationInPerS2 = 0.2 * gravityInPerS2
+    /// The ball arrives still hooking: part of its side rotation has not yet turned into roll, so
+    /// its surface moves toward higher boards faster than its centre. That side slip is taken as a
+    /// fraction of the surface speed of the measured revs (350 rpm turns the surface at 156 in/s).
+    /// On dry deck friction (μ 0.2) such a slip lasts slip / (μg (1 + r²/k²)): 0.25 × 156 in/s
+    /// lasts 0.14 s, a little longer than the ball takes to cross the deck, so a strong ball keeps
+    /// hooking through the pins and a 150 rpm ball stops halfway (assumption, 0.25).
+    var sideSlipFraction = 0.25
     /// Used when the revs were not measured: a typical league bowler (DOMAIN.md: 150 to 600 rpm).
     var defaultRevRateRpm = 300.0
     /// The pins have settled by then; later motion is pinsetter time.
     var timeLimitS = 1.5
-    /// Largest distance any disc moves in one step; small against the 2.4 in pin radius.
-    var maxStepIn = 0.3
+    /// Largest distance any disc moves in one step; small against the 2.4 in pin radius (contacts
+    /// are rewound to first touch, so the step does not set the directions pins leave in).
+    var maxStepIn = 0.5
     var maxTimeStepS = 0.002
 
     static let gravityInPerS2 = 386.09
@@ -49,7 +51,10 @@ public struct PinActionSimulator: Sendable {
     static let inPerSPerMph = 17.6
     /// A pin slid off its spot by more than its radius has been moved off its base: it is down.
     static let offSpotDistanceIn = PinDeck.pinRadiusIn
-    /// Discs slower than this have stopped.
+    /// A pin slower than this cannot knock another down: pin on pin, a blow gives the struck pin at
+    /// most (1 + e) / 2 of the striker's speed.
+    var harmlessSpeedInPerS: Double { knockdownSpeedInPerS * 2 / (1 + pinPinRestitution) }
+    /// Pins slower than this are at rest for the collision search.
     static let restSpeedInPerS = 0.5
 
     public init() {}
@@ -63,84 +68,136 @@ public struct PinActionSimulator: Sendable {
         precondition(entryBoard.isFinite && entryAngleDeg.isFinite, "entry board and angle must be finite")
         precondition(entrySpeedMph.isFinite && entrySpeedMph > 0, "entry speed must be above 0 mph, got \(entrySpeedMph)")
         precondition(revRateRpm.map { $0.isFinite && $0 >= 0 } ?? true, "rev rate must be 0 rpm or more")
-        let hookInPerS2 = min(maxHookAccelerationInPerS2, hookAccelerationInPerS2PerRpm * (revRateRpm ?? defaultRevRateRpm))
-        let standing = standingPins(ball: entryBall(board: entryBoard, angleDeg: entryAngleDeg, speedMph: entrySpeedMph, hookInPerS2: hookInPerS2),
-                                    hookInPerS2: hookInPerS2)
+        let revSurfaceInPerS = (revRateRpm ?? defaultRevRateRpm) * 2 * Double.pi / 60 * Lane.ballRadiusIn
+        let ball = entryBall(board: entryBoard, angleDeg: entryAngleDeg, speedMph: entrySpeedMph,
+                             sideSlipInPerS: sideSlipFraction * revSurfaceInPerS)
+        let standing = standingPins(ball: ball)
         switch hand {
         case .right: return standing
         case .left: return Set(standing.map(PinDeck.mirroredPin))
         }
     }
 
-    /// The ball one foot before the entry point, so it starts clear of the head pin, with the
-    /// hook on that last foot undone so it passes the entry board at the entry angle.
-    func entryBall(board: Double, angleDeg: Double, speedMph: Double, hookInPerS2: Double) -> Disc {
+    /// The ball one foot before the entry point, so it starts clear of the head pin. On that foot
+    /// friction on the side slip hooks it at μg toward higher boards while the slip shrinks; that
+    /// is undone here so it passes the entry board at the entry angle with `sideSlipInPerS` left.
+    func entryBall(board: Double, angleDeg: Double, speedMph: Double, sideSlipInPerS: Double) -> RollingBall {
         let speedInPerS = speedMph * Self.inPerSPerMph
         let angleRad = angleDeg * .pi / 180
         let vxIn = speedInPerS * sin(angleRad)
         let vyIn = speedInPerS * cos(angleRad)
         let backS = 12 / vyIn
-        return Disc(xIn: Lane.lateralFt(board: board) * 12 - vxIn * backS + 0.5 * hookInPerS2 * backS * backS,
-                    yIn: PinDeck.entryYIn - 12,
-                    vxInPerS: vxIn - hookInPerS2 * backS, vyInPerS: vyIn,
-                    radiusIn: Lane.ballRadiusIn, massKg: PinDeck.ballMassKg)
+        // Time the slip lasts going back from the entry at the rate friction shrinks it.
+        let friction = RollingBall.frictionAccelerationInPerS2
+        let hookS = sideSlipInPerS > 0 ? backS : 0
+        let startVxIn = vxIn - friction * hookS
+        let startSlipIn = sideSlipInPerS + friction * (1 + RollingBall.spinResponse) * hookS
+        let disc = Disc(xIn: Lane.lateralFt(board: board) * 12 - vxIn * backS + 0.5 * friction * hookS * hookS,
+                        yIn: PinDeck.entryYIn - 12, vxInPerS: startVxIn, vyInPerS: vyIn,
+                        radiusIn: Lane.ballRadiusIn, massKg: PinDeck.ballMassKg)
+        return RollingBall(disc: disc, rollVxInPerS: startVxIn + startSlipIn, rollVyInPerS: vyIn)
     }
 
     /// Runs the deck to rest and returns the right-handed numbers of the pins still standing.
-    func standingPins(ball: Disc, hookInPerS2: Double) -> Set<Int> {
-        // Index 0 is the ball, 1...10 the pins.
-        var discs = [ball] + PinDeck.spots.map {
+    func standingPins(ball entryBall: RollingBall) -> Set<Int> {
+        var ball = entryBall
+        var ballOnDeck = true
+        var pins = PinDeck.spots.map {
             Disc(xIn: $0.xIn, yIn: $0.yIn, vxInPerS: 0, vyInPerS: 0, radiusIn: PinDeck.pinRadiusIn, massKg: PinDeck.pinMassKg)
         }
-        var active = [Bool](repeating: true, count: discs.count)
-        var down = [Bool](repeating: false, count: discs.count)
+        var active = [Bool](repeating: true, count: pins.count)
+        var falling = [FallingPin?](repeating: nil, count: pins.count)
+        var gone = [Bool](repeating: false, count: pins.count)
+        var moving = [Bool](repeating: false, count: pins.count)
         let frictionInPerS2 = pinDeckFrictionCoefficient * Self.gravityInPerS2
+        // Knocks pin `index` down when a blow gave it more than the knockdown speed; it falls the way it now moves.
+        func knock(_ index: Int, velocityChangeInPerS: Double, atS timeS: Double) {
+            guard falling[index] == nil, velocityChangeInPerS > knockdownSpeedInPerS else { return }
+            falling[index] = FallingPin(vxInPerS: pins[index].vxInPerS, vyInPerS: pins[index].vyInPerS,
+                                        velocityChangeInPerS: velocityChangeInPerS, atS: timeS)
+        }
         var timeS = 0.0
         while timeS < timeLimitS {
-            var maxSpeed = 0.0
-            for index in discs.indices where active[index] { maxSpeed = max(maxSpeed, discs[index].speedInPerS) }
-            if maxSpeed < Self.restSpeedInPerS && !active[0] { break }
-            let dtS = min(maxTimeStepS, maxStepIn / max(maxSpeed, 1))
-            timeS += dtS
-            for index in discs.indices where active[index] {
-                if index == 0 {
-                    discs[0].vxInPerS += hookInPerS2 * dtS
-                } else {
-                    slowDown(&discs[index], byInPerS: frictionInPerS2 * dtS)
-                }
-                discs[index].xIn += discs[index].vxInPerS * dtS
-                discs[index].yIn += discs[index].vyInPerS * dtS
-                bounceOffKickbacks(&discs[index])
-                // A ball past the lane edge drops into the gutter and rolls below the pins' bellies.
-                let inGutter = index == 0 && abs(discs[0].xIn) > PinDeck.laneHalfWidthIn
-                if inGutter || discs[index].yIn > PinDeck.pitYIn || discs[index].yIn < PinDeck.deckFrontYIn {
+            var maxSpeed = ballOnDeck ? ball.disc.speedInPerS : 0
+            var canStillKnock = ballOnDeck
+            for index in pins.indices where active[index] {
+                let speed = pins[index].speedInPerS
+                maxSpeed = max(maxSpeed, speed)
+                let stillFalling = falling[index].map { $0.reach(atS: timeS).growthInPerS > 0 } ?? false
+                moving[index] = speed > Self.restSpeedInPerS || stillFalling
+                if speed >= harmlessSpeedInPerS || stillFalling {
+                    canStillKnock = true
+                } else if falling[index] != nil || gone[index] {
+                    // A pin lying still can no longer knock anything down: leave it out.
                     active[index] = false
-                    down[index] = true
-                } else if abs(discs[index].xIn) > PinDeck.laneHalfWidthIn {
-                    down[index] = true
                 }
             }
-            for first in discs.indices where active[first] {
-                for second in (first + 1)..<discs.count where active[second] {
-                    let restitution = first == 0 ? ballPinRestitution : pinPinRestitution
-                    var a = discs[first], b = discs[second]
-                    guard let normalSpeed = Disc.collide(&a, &b, restitution: restitution) else { continue }
-                    discs[first] = a
-                    discs[second] = b
-                    if normalSpeed > knockdownSpeedInPerS {
-                        down[first] = true
-                        down[second] = true
-                    }
+            if !canStillKnock { break }
+            let dtS = min(maxTimeStepS, maxStepIn / max(maxSpeed, 1))
+            timeS += dtS
+            if ballOnDeck {
+                ball.applyFriction(dtS: dtS)
+                ball.disc.xIn += ball.disc.vxInPerS * dtS
+                ball.disc.yIn += ball.disc.vyInPerS * dtS
+                // A ball past the lane edge drops into the gutter and rolls below the pins' bellies.
+                ballOnDeck = abs(ball.disc.xIn) <= PinDeck.laneHalfWidthIn && ball.disc.yIn <= PinDeck.pitYIn
+            }
+            for index in pins.indices where active[index] {
+                slowDown(&pins[index], byInPerS: frictionInPerS2 * dtS)
+                pins[index].xIn += pins[index].vxInPerS * dtS
+                pins[index].yIn += pins[index].vyInPerS * dtS
+                bounceOffKickbacks(&pins[index])
+                if pins[index].yIn > PinDeck.pitYIn || pins[index].yIn < PinDeck.deckFrontYIn {
+                    active[index] = false
+                    gone[index] = true
+                } else if abs(pins[index].xIn) > PinDeck.laneHalfWidthIn {
+                    gone[index] = true
+                }
+            }
+            for index in pins.indices where ballOnDeck && active[index] {
+                guard let closingInPerS = Disc.collide(&ball.disc, &pins[index], restitution: ballPinRestitution) else { continue }
+                knock(index, velocityChangeInPerS: Disc.velocityChange(of: pins[index], by: ball.disc, closingInPerS: closingInPerS,
+                                                                       restitution: ballPinRestitution), atS: timeS)
+            }
+            for first in pins.indices where active[first] {
+                // Two pins at rest cannot meet: only pairs with a mover are checked.
+                for second in (first + 1)..<pins.count where active[second] && (moving[first] || moving[second]) {
+                    collidePins(first, second, pins: &pins, falling: falling, atS: timeS, knock: knock)
                 }
             }
         }
         var standing = Set<Int>()
-        for pin in 1...PinDeck.pinCount where !down[pin] {
-            let spot = PinDeck.spots[pin - 1]
-            let offSpotIn = hypot(discs[pin].xIn - spot.xIn, discs[pin].yIn - spot.yIn)
-            if offSpotIn <= Self.offSpotDistanceIn { standing.insert(pin) }
+        for index in pins.indices where falling[index] == nil && !gone[index] {
+            let spot = PinDeck.spots[index]
+            let offSpotIn = hypot(pins[index].xIn - spot.xIn, pins[index].yIn - spot.yIn)
+            if offSpotIn <= Self.offSpotDistanceIn { standing.insert(index + 1) }
         }
         return standing
+    }
+
+    /// One pin-pin contact: a falling pin's sweep against a standing pin, else the two bellies.
+    private func collidePins(_ first: Int, _ second: Int, pins: inout [Disc], falling: [FallingPin?], atS timeS: Double,
+                             knock: (Int, Double, Double) -> Void) {
+        var a = pins[first], b = pins[second]
+        defer { pins[first] = a; pins[second] = b }
+        switch (falling[first], falling[second]) {
+        case let (.some(fallingPin), .none):
+            if let changeInPerS = fallingPin.collide(lying: &a, other: &b, atS: timeS, restitution: pinPinRestitution) {
+                pins[second] = b
+                knock(second, changeInPerS, timeS)
+            }
+        case let (.none, .some(fallingPin)):
+            if let changeInPerS = fallingPin.collide(lying: &b, other: &a, atS: timeS, restitution: pinPinRestitution) {
+                pins[first] = a
+                knock(first, changeInPerS, timeS)
+            }
+        default:
+            guard let closingInPerS = Disc.collide(&a, &b, restitution: pinPinRestitution) else { return }
+            pins[first] = a
+            pins[second] = b
+            knock(first, Disc.velocityChange(of: a, by: b, closingInPerS: closingInPerS, restitution: pinPinRestitution), timeS)
+            knock(second, Disc.velocityChange(of: b, by: a, closingInPerS: closingInPerS, restitution: pinPinRestitution), timeS)
+        }
     }
 
     private func slowDown(_ disc: inout Disc, byInPerS deltaInPerS: Double) {
