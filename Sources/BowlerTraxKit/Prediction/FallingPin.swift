@@ -23,6 +23,8 @@ struct FallingPin: Sendable {
     /// Radius of gyration about the centre of mass, that of a uniform 15 in rod (15 / √12 ≈ 4.3 in);
     /// a pin is heavier at the belly, so this slightly overstates how light its tip feels.
     static let gyrationRadiusIn = heightIn / 12.0.squareRoot()
+    /// The belly, where the ball and standing neighbours strike a pin, is about 4.5 in up (USBC).
+    static let bellyHeightIn = 4.5
     /// The head is about 2.5 in across; the taper from the belly is taken as linear.
     static let headRadiusIn = 1.25
     /// Fall time bounds. A pin tipped just past balance falls under gravity alone: a 15 in rod
@@ -62,9 +64,13 @@ struct FallingPin: Sendable {
     /// mass at that point (a rod struck a distance u from its centre of mass responds like a mass
     /// m / (1 + u²/k²)); the other disc gets the full impulse, the pin's base only the linear part
     /// (the rest goes into the rotation this flat model does not track). Linear momentum is conserved.
-    /// - Returns: the speed change given to `other`, or nil when they do not touch or are separating.
-    func collide(lying: inout Disc, other: inout Disc, atS timeS: Double, restitution: Double) -> Double? {
-        let (lengthIn, growthInPerS) = reach(atS: timeS)
+    /// - Returns: the speed change given to `other` and the height of the blow on it (the height of the
+    ///   falling pin's axis at the contact, at least its lying belly radius), or nil when they do not
+    ///   touch or are separating.
+    ///   - reach: `reach(atS:)` at the time of the step, computed once per step by the caller.
+    func collide(lying: inout Disc, other: inout Disc, reach: (lengthIn: Double, growthInPerS: Double),
+                 restitution: Double) -> (velocityChangeInPerS: Double, blowHeightIn: Double)? {
+        let (lengthIn, growthInPerS) = reach
         let dx = other.xIn - lying.xIn
         let dy = other.yIn - lying.yIn
         let alongIn = min(lengthIn, max(0, dx * directionX + dy * directionY))
@@ -92,6 +98,9 @@ struct FallingPin: Sendable {
         // Move the standing disc out of the shadow so the pair is not found again next step.
         other.xIn += (contactIn - distance) * nx
         other.yIn += (contactIn - distance) * ny
-        return impulse * inverseOther
+        // The axis point whose shadow is `alongIn` out stands alongIn × cot(tilt) high, tilt = asin(L/H).
+        let axisHeightIn = lengthIn > 0 ? alongIn * (Self.heightIn * Self.heightIn - lengthIn * lengthIn).squareRoot() / lengthIn
+                                        : Self.bellyHeightIn
+        return (impulse * inverseOther, max(PinDeck.pinRadiusIn, min(Self.bellyHeightIn, axisHeightIn)))
     }
 }

@@ -21,11 +21,13 @@ public struct PinActionSimulator: Sendable {
     /// Kickback plates are padded plywood/phenolic; pins bounce back in but lose most of their
     /// normal speed (assumption, no published figure).
     var wallRestitution = 0.4
-    /// Speed a blow must give a pin to knock it down. Pivoting on its base edge (base radius about
-    /// 1 in, centre of mass 5.8 in up, radius of gyration about 4.3 in) a pin tips over once its
-    /// centre of mass moves at about 6.5 in/s (its rotational energy about the edge must lift the
-    /// centre of mass 0.09 in); struck at the belly, below the centre of mass, on a slick deck a pin
-    /// partly slides instead of pivoting, so about twice that is needed (assumption: 12 in/s).
+    /// Speed a blow at the belly (4.5 in up) must give a pin to knock it down. Pivoting on its base
+    /// edge (base radius about 1 in, centre of mass 5.8 in up, radius of gyration about 4.3 in) a pin
+    /// tips over once its centre of mass moves at about 6.5 in/s (its rotational energy about the
+    /// edge must lift the centre of mass 0.09 in); struck at the belly, below the centre of mass, on
+    /// a slick deck a pin partly slides instead of pivoting, so about twice that is needed
+    /// (assumption: 12 in/s). Tipping takes angular momentum about the base, impulse × height, so a
+    /// lower blow (a lying pin sliding into a standing one) needs proportionally more speed.
     var knockdownSpeedInPerS = 12.0
     /// Sliding friction of a pin on the deck: synthetic deck with a little oil, μ ≈ 0.15
     /// (assumption: "modest", between oiled lane 0.04 and dry boards 0.2, DOMAIN.md).
@@ -109,13 +111,8 @@ public struct PinActionSimulator: Sendable {
         var falling = [FallingPin?](repeating: nil, count: pins.count)
         var gone = [Bool](repeating: false, count: pins.count)
         var moving = [Bool](repeating: false, count: pins.count)
+        var reaches = [(lengthIn: Double, growthInPerS: Double)](repeating: (0, 0), count: pins.count)
         let frictionInPerS2 = pinDeckFrictionCoefficient * Self.gravityInPerS2
-        // Knocks pin `index` down when a blow gave it more than the knockdown speed; it falls the way it now moves.
-        func knock(_ index: Int, velocityChangeInPerS: Double, atS timeS: Double) {
-            guard falling[index] == nil, velocityChangeInPerS > knockdownSpeedInPerS else { return }
-            falling[index] = FallingPin(vxInPerS: pins[index].vxInPerS, vyInPerS: pins[index].vyInPerS,
-                                        velocityChangeInPerS: velocityChangeInPerS, atS: timeS)
-        }
         var timeS = 0.0
         while timeS < timeLimitS {
             var maxSpeed = ballOnDeck ? ball.disc.speedInPerS : 0
@@ -123,7 +120,8 @@ public struct PinActionSimulator: Sendable {
             for index in pins.indices where active[index] {
                 let speed = pins[index].speedInPerS
                 maxSpeed = max(maxSpeed, speed)
-                let stillFalling = falling[index].map { $0.reach(atS: timeS).growthInPerS > 0 } ?? false
+                reaches[index] = falling[index]?.reach(atS: timeS) ?? (0, 0)
+                let stillFalling = reaches[index].growthInPerS > 0
                 moving[index] = speed > Self.restSpeedInPerS || stillFalling
                 if speed >= harmlessSpeedInPerS || stillFalling {
                     canStillKnock = true
@@ -157,12 +155,13 @@ public struct PinActionSimulator: Sendable {
             for index in pins.indices where ballOnDeck && active[index] {
                 guard let closingInPerS = Disc.collide(&ball.disc, &pins[index], restitution: ballPinRestitution) else { continue }
                 knock(index, velocityChangeInPerS: Disc.velocityChange(of: pins[index], by: ball.disc, closingInPerS: closingInPerS,
-                                                                       restitution: ballPinRestitution), atS: timeS)
+                                                                       restitution: ballPinRestitution),
+                      blowHeightIn: FallingPin.bellyHeightIn, atS: timeS, pins: pins, falling: &falling)
             }
             for first in pins.indices where active[first] {
                 // Two pins at rest cannot meet: only pairs with a mover are checked.
                 for second in (first + 1)..<pins.count where active[second] && (moving[first] || moving[second]) {
-                    collidePins(first, second, pins: &pins, falling: falling, atS: timeS, knock: knock)
+                    collidePins(first, second, pins: &pins, falling: &falling, reaches: reaches, atS: timeS)
                 }
             }
         }
@@ -176,28 +175,39 @@ public struct PinActionSimulator: Sendable {
     }
 
     /// One pin-pin contact: a falling pin's sweep against a standing pin, else the two bellies.
-    private func collidePins(_ first: Int, _ second: Int, pins: inout [Disc], falling: [FallingPin?], atS timeS: Double,
-                             knock: (Int, Double, Double) -> Void) {
+    private func collidePins(_ first: Int, _ second: Int, pins: inout [Disc], falling: inout [FallingPin?],
+                             reaches: [(lengthIn: Double, growthInPerS: Double)], atS timeS: Double) {
         var a = pins[first], b = pins[second]
         defer { pins[first] = a; pins[second] = b }
         switch (falling[first], falling[second]) {
         case let (.some(fallingPin), .none):
-            if let changeInPerS = fallingPin.collide(lying: &a, other: &b, atS: timeS, restitution: pinPinRestitution) {
+            if let blow = fallingPin.collide(lying: &a, other: &b, reach: reaches[first], restitution: pinPinRestitution) {
                 pins[second] = b
-                knock(second, changeInPerS, timeS)
+                knock(second, velocityChangeInPerS: blow.velocityChangeInPerS, blowHeightIn: blow.blowHeightIn, atS: timeS, pins: pins, falling: &falling)
             }
         case let (.none, .some(fallingPin)):
-            if let changeInPerS = fallingPin.collide(lying: &b, other: &a, atS: timeS, restitution: pinPinRestitution) {
+            if let blow = fallingPin.collide(lying: &b, other: &a, reach: reaches[second], restitution: pinPinRestitution) {
                 pins[first] = a
-                knock(first, changeInPerS, timeS)
+                knock(first, velocityChangeInPerS: blow.velocityChangeInPerS, blowHeightIn: blow.blowHeightIn, atS: timeS, pins: pins, falling: &falling)
             }
         default:
             guard let closingInPerS = Disc.collide(&a, &b, restitution: pinPinRestitution) else { return }
             pins[first] = a
             pins[second] = b
-            knock(first, Disc.velocityChange(of: a, by: b, closingInPerS: closingInPerS, restitution: pinPinRestitution), timeS)
-            knock(second, Disc.velocityChange(of: b, by: a, closingInPerS: closingInPerS, restitution: pinPinRestitution), timeS)
+            knock(first, velocityChangeInPerS: Disc.velocityChange(of: a, by: b, closingInPerS: closingInPerS, restitution: pinPinRestitution),
+                  blowHeightIn: FallingPin.bellyHeightIn, atS: timeS, pins: pins, falling: &falling)
+            knock(second, velocityChangeInPerS: Disc.velocityChange(of: b, by: a, closingInPerS: closingInPerS, restitution: pinPinRestitution),
+                  blowHeightIn: FallingPin.bellyHeightIn, atS: timeS, pins: pins, falling: &falling)
         }
+    }
+
+    /// Knocks pin `index` down when a blow gave it more than the knockdown speed; it falls the way it now moves.
+    private func knock(_ index: Int, velocityChangeInPerS: Double, blowHeightIn: Double, atS timeS: Double, pins: [Disc],
+                       falling: inout [FallingPin?]) {
+        guard falling[index] == nil,
+              velocityChangeInPerS * blowHeightIn > knockdownSpeedInPerS * FallingPin.bellyHeightIn else { return }
+        falling[index] = FallingPin(vxInPerS: pins[index].vxInPerS, vyInPerS: pins[index].vyInPerS,
+                                    velocityChangeInPerS: velocityChangeInPerS, atS: timeS)
     }
 
     private func slowDown(_ disc: inout Disc, byInPerS deltaInPerS: Double) {
