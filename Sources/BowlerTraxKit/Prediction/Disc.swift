@@ -14,7 +14,10 @@ struct Disc: Sendable, Equatable {
     /// The simulation steps in time, so a contact is found when the discs already overlap a little;
     /// the normal is taken where they first touched (the overlap is rewound along the relative
     /// velocity) so the direction pins leave in does not depend on the time step. Newton's law of
-    /// restitution on the normal component; tangential velocities are unchanged.
+    /// restitution on the normal component; tangential velocities are unchanged. Positions are left
+    /// as they are: the pair separates on the next steps and is not struck again while it does
+    /// (pushing the overlap apart would move pins by up to a step's length, which shifted the
+    /// results with the step size).
     /// - Returns: the relative normal speed (in/s) before the impulse, or nil when the discs do not
     ///   touch or are already separating.
     static func collide(_ a: inout Disc, _ b: inout Disc, restitution: Double) -> Double? {
@@ -42,15 +45,6 @@ struct Disc: Sendable, Equatable {
         a.vyInPerS -= impulse * inverseA * ny
         b.vxInPerS += impulse * inverseB * nx
         b.vyInPerS += impulse * inverseB * ny
-        // Separate the overlap in proportion to the inverse masses so the pair is not found again.
-        let distance = distanceSquared.squareRoot()
-        let push = (contactIn - distance) / (inverseA + inverseB)
-        let ux = distance > 0 ? dx / distance : nx
-        let uy = distance > 0 ? dy / distance : ny
-        a.xIn -= push * inverseA * ux
-        a.yIn -= push * inverseA * uy
-        b.xIn += push * inverseB * ux
-        b.yIn += push * inverseB * uy
         return -normalSpeed
     }
 }

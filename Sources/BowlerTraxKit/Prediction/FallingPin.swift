@@ -25,6 +25,8 @@ struct FallingPin: Sendable {
     static let gyrationRadiusIn = heightIn / 12.0.squareRoot()
     /// The belly, where the ball and standing neighbours strike a pin, is about 4.5 in up (USBC).
     static let bellyHeightIn = 4.5
+    /// Below this shadow length (a tilt under 4°) the pin is still upright for its contacts.
+    static let uprightShadowIn = 1.0
     /// The head is about 2.5 in across; the taper from the belly is taken as linear.
     static let headRadiusIn = 1.25
     /// Fall time bounds. A pin tipped just past balance falls under gravity alone: a 15 in rod
@@ -87,7 +89,10 @@ struct FallingPin: Sendable {
         let pointVy = lying.vyInPerS + sweepInPerS * directionY
         let normalSpeed = (other.vxInPerS - pointVx) * nx + (other.vyInPerS - pointVy) * ny
         guard normalSpeed < 0 else { return nil }
-        let leverIn = alongIn - Self.centreOfMassHeightIn
+        // Where along the pin's axis the contact is: its shadow scaled by H / L; a pin that has only
+        // just started to tip is still struck at the belly.
+        let axisIn = lengthIn > Self.uprightShadowIn ? alongIn * Self.heightIn / lengthIn : Self.bellyHeightIn
+        let leverIn = axisIn - Self.centreOfMassHeightIn
         let inverseLying = (1 + leverIn * leverIn / (Self.gyrationRadiusIn * Self.gyrationRadiusIn)) / lying.massKg
         let inverseOther = 1 / other.massKg
         let impulse = -(1 + restitution) * normalSpeed / (inverseLying + inverseOther)
@@ -95,12 +100,10 @@ struct FallingPin: Sendable {
         lying.vyInPerS -= impulse / lying.massKg * ny
         other.vxInPerS += impulse * inverseOther * nx
         other.vyInPerS += impulse * inverseOther * ny
-        // Move the standing disc out of the shadow so the pair is not found again next step.
-        other.xIn += (contactIn - distance) * nx
-        other.yIn += (contactIn - distance) * ny
         // The axis point whose shadow is `alongIn` out stands alongIn × cot(tilt) high, tilt = asin(L/H).
-        let axisHeightIn = lengthIn > 0 ? alongIn * (Self.heightIn * Self.heightIn - lengthIn * lengthIn).squareRoot() / lengthIn
-                                        : Self.bellyHeightIn
+        let axisHeightIn = lengthIn > Self.uprightShadowIn
+            ? alongIn * (Self.heightIn * Self.heightIn - lengthIn * lengthIn).squareRoot() / lengthIn
+            : Self.bellyHeightIn
         return (impulse * inverseOther, max(PinDeck.pinRadiusIn, min(Self.bellyHeightIn, axisHeightIn)))
     }
 }

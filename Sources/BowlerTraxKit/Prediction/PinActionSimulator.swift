@@ -204,8 +204,11 @@ public struct PinActionSimulator: Sendable {
     /// Knocks pin `index` down when a blow gave it more than the knockdown speed; it falls the way it now moves.
     private func knock(_ index: Int, velocityChangeInPerS: Double, blowHeightIn: Double, atS timeS: Double, pins: [Disc],
                        falling: inout [FallingPin?]) {
+        // The pin's speed, not just this blow's share: a pin shoved by several quick contacts (a
+        // sliding pin pushing it along) tips as surely as one struck once.
+        let speedInPerS = max(velocityChangeInPerS, pins[index].speedInPerS)
         guard falling[index] == nil,
-              velocityChangeInPerS * blowHeightIn > knockdownSpeedInPerS * FallingPin.bellyHeightIn else { return }
+              speedInPerS * blowHeightIn > knockdownSpeedInPerS * FallingPin.bellyHeightIn else { return }
         falling[index] = FallingPin(vxInPerS: pins[index].vxInPerS, vyInPerS: pins[index].vyInPerS,
                                     velocityChangeInPerS: velocityChangeInPerS, atS: timeS)
     }
