@@ -37,7 +37,8 @@ public struct PinActionSimulator: Sendable {
     /// fraction of the surface speed of the measured revs (350 rpm turns the surface at 156 in/s).
     /// On dry deck friction (μ 0.2) such a slip lasts slip / (μg (1 + r²/k²)): 0.25 × 156 in/s
     /// lasts 0.14 s, a little longer than the ball takes to cross the deck, so a strong ball keeps
-    /// hooking through the pins and a 150 rpm ball stops halfway (assumption, 0.25).
+    /// hooking through the pins and a 150 rpm ball stops halfway (assumption, 0.25; 0.1 to 0.6 move
+    /// the strike probabilities by a few points only: on the deck friction acts for about 0.1 s).
     var sideSlipFraction = 0.25
     /// Used when the revs were not measured: a typical league bowler (DOMAIN.md: 150 to 600 rpm).
     var defaultRevRateRpm = 300.0
