@@ -1,0 +1,118 @@
+import XCTest
+@testable import BowlerTraxKit
+
+final class StrikePredictorTests: XCTestCase {
+    /// The product's default seed and sample count.
+    private let predictor = StrikePredictor()
+    /// A claim about an outcome must hold whatever the Monte Carlo draws: each is checked with these seeds.
+    private static let seeds: [UInt64] = [1, 2, 3]
+
+    private func predict(_ board: Double, _ angleDeg: Double, hand: Hand = .right, seed: UInt64 = 1) -> StrikePrediction {
+        StrikePredictor(seed: seed).predict(entryBoard: board, entryAngleDeg: angleDeg, entrySpeedMph: 17, revRateRpm: 350, hand: hand)
+    }
+
+    func testSameSeedGivesTheSamePrediction() {
+        XCTAssertEqual(predict(17.3, 4.5), predict(17.3, 4.5))
+        XCTAssertEqual(predictor.predict(entryBoard: 17.3, entryAngleDeg: 4.5, entrySpeedMph: 17, revRateRpm: 350, hand: .right),
+                       predict(17.3, 4.5))
+    }
+
+    func testPocketAtSixDegreesCarriesBetterThanAtLowAngle() {
+        for seed in Self.seeds {
+            XCTAssertGreaterThan(predict(17.5, 6, seed: seed).strikeProbability, predict(17.5, 2.5, seed: seed).strikeProbability, "seed \(seed)")
+        }
+    }
+
+    func testPocketCarriesBetterThanANoseHit() {
+        for seed in Self.seeds {
+            XCTAssertGreaterThan(predict(17.5, 6, seed: seed).strikeProbability, predict(20, 6, seed: seed).strikeProbability, "seed \(seed)")
+        }
+    }
+
+    func testPocketCarriesBetterThanALightHit() {
+        for seed in Self.seeds {
+            XCTAssertGreaterThan(predict(17.5, 6, seed: seed).strikeProbability, predict(15, 6, seed: seed).strikeProbability, "seed \(seed)")
+        }
+    }
+
+    func testLightLowAngleRightHandHitLeavesTheTenPin() {
+        for seed in Self.seeds {
+            let leave = predict(16.5, 3, seed: seed).predictedLeave
+            XCTAssertTrue(leave.split(separator: "-").contains("10"), "seed \(seed): leave \(leave)")
+        }
+    }
+
+    func testLightLowAngleLeftHandHitLeavesTheSevenPin() {
+        for seed in Self.seeds {
+            let leave = predict(16.5, 3, hand: .left, seed: seed).predictedLeave
+            XCTAssertTrue(leave.split(separator: "-").contains("7"), "seed \(seed): leave \(leave)")
+        }
+    }
+
+    /// DOMAIN.md: high hits leave splits (4-6, 4-9, 8-10) or the 8/9.
+    func testNoseHitLeavesASplitOrTheEightOrNine() {
+        for seed in Self.seeds {
+            let leave = predict(20, 4, seed: seed).predictedLeave
+            let pins = Set(leave.split(separator: "-").compactMap { Int($0) })
+            let isSplit = !pins.contains(1) && pins.count >= 2 && !Self.pinsTouchEachOther(pins)
+            XCTAssertTrue(isSplit || leave == "8" || leave == "9", "seed \(seed): leave \(leave)")
+        }
+    }
+
+    /// DOMAIN.md: Brooklyn hits (board ~22 and beyond) are mostly not strikes.
+    func testBrooklynHitIsMostlyNotAStrike() {
+        for seed in Self.seeds {
+            XCTAssertLessThan(predict(22, 4, seed: seed).strikeProbability, 0.5, "seed \(seed)")
+        }
+    }
+
+    func testTooMuchAngleRaisesTheStoneNine() {
+        for seed in Self.seeds {
+            XCTAssertGreaterThan(predict(17.5, 9.5, seed: seed).outcomes["9", default: 0], predict(17.5, 6, seed: seed).outcomes["9", default: 0],
+                                 "seed \(seed)")
+        }
+    }
+
+    func testTooMuchAngleRaisesTheLeftHandersStoneEight() {
+        for seed in Self.seeds {
+            XCTAssertGreaterThan(predict(17.5, 9.5, hand: .left, seed: seed).outcomes["8", default: 0],
+                                 predict(17.5, 6, hand: .left, seed: seed).outcomes["8", default: 0], "seed \(seed)")
+        }
+    }
+
+    func testProbabilitiesLieInTheUnitIntervalAndTheOutcomesSumToOne() {
+        let prediction = predict(18.5, 5)
+        XCTAssertTrue((0...1).contains(prediction.strikeProbability))
+        XCTAssertTrue((0...1).contains(prediction.leaveProbability))
+        XCTAssertEqual(prediction.outcomes.values.reduce(0, +), 1, accuracy: 1e-9)
+        XCTAssertEqual(prediction.outcomes[prediction.predictedLeave], prediction.leaveProbability)
+    }
+
+    func testLeaveListsStandingPinsInAscendingOrder() {
+        XCTAssertEqual(StrikePrediction.leave(standingPins: [8, 2, 5, 4]), "2-4-5-8")
+        XCTAssertEqual(StrikePrediction.leave(standingPins: []), "strike")
+    }
+
+    /// Prints the cost of one prediction (no timed assertion: the brief's budget is 50 ms).
+    func testReportsTheTimeOfOnePrediction() {
+        let clock = ContinuousClock()
+        let runs = 10
+        let elapsed = clock.measure {
+            for run in 0..<runs { _ = predict(16 + Double(run) * 0.4, 5) }
+        }
+        let msPerPrediction = Double(elapsed.components.attoseconds) / 1e15 / Double(runs) + Double(elapsed.components.seconds) * 1000 / Double(runs)
+        print(String(format: "StrikePredictor: %.1f ms per prediction (200 samples)", msPerPrediction))
+        XCTAssertGreaterThan(msPerPrediction, 0)
+    }
+
+    /// Pins 12 in apart are neighbours; a leave with every pin next to another is no split.
+    private static func pinsTouchEachOther(_ pins: Set<Int>) -> Bool {
+        pins.allSatisfy { pin in
+            let spot = PinDeck.spots[pin - 1]
+            return pins.contains { other in
+                let otherSpot = PinDeck.spots[other - 1]
+                return other != pin && hypot(spot.xIn - otherSpot.xIn, spot.yIn - otherSpot.yIn) < 12.5
+            }
+        }
+    }
+}
