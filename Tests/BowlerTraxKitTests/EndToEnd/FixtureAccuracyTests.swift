@@ -5,7 +5,7 @@ import XCTest
 /// within the tolerances of the core issue (README "Accuracy" reports the measured errors).
 final class FixtureAccuracyTests: XCTestCase {
     /// Field, tolerance, measured value, true value.
-    static let tolerances: [(String, Double, (ShotMeasurements) -> Double?, (FixtureTruth.ShotTruth) -> Double)] = [
+    static let tolerances: [(String, Double, @Sendable (ShotMeasurements) -> Double?, @Sendable (FixtureTruth.ShotTruth) -> Double)] = [
         ("foul_line_board", 0.75, { $0.foulLineBoard }, { $0.foul_line_board }),
         ("arrows_board", 0.5, { $0.arrowsBoard }, { $0.arrows_board }),
         ("launch_angle_deg", 0.5, { $0.launchAngleDeg }, { $0.launch_angle_deg }),
