@@ -1,0 +1,66 @@
+import XCTest
+@testable import BowlerTraxKit
+
+/// The measurer on less ideal input: other frame rates, the left hand, pixel noise.
+final class ShotMeasurerRobustnessTests: XCTestCase {
+    private static let calibration = Result { try SyntheticCamera().calibration() }
+    private let mph = 1.4666667
+
+    private func calibration() throws -> LaneCalibration { try Self.calibration.get() }
+
+    /// A quadratic hook (breakpoint board 8 at 40 ft in the bowler's numbering), slowing from 21 mph by 2 ft/s².
+    private func hook(fps: Double = 60, hand: Hand = .right) throws -> SyntheticShot {
+        SyntheticShot(calibration: try calibration(), distanceFt: SyntheticShot.decelerating(mph: 21, byFtS2: 2),
+                      board: { hand.board(fromRightEdgeBoard: 8 + 0.01 * ($0 - 40) * ($0 - 40)) }, fps: fps)
+    }
+
+    private func measure(_ track: TrackedShot, hand: Hand = .right) throws -> ShotMeasurements {
+        ShotMeasurer(calibration: try calibration(), hand: hand).measure(track, shotNumber: 1).measurements
+    }
+
+    /// Fields with their tolerance, as the end-to-end fixture tests use them.
+    private static let fields: [(String, Double, @Sendable (ShotMeasurements) -> Double?)] = [
+        ("foul line board", 0.75, { $0.foulLineBoard }), ("arrows board", 0.5, { $0.arrowsBoard }),
+        ("launch angle", 0.5, { $0.launchAngleDeg }), ("breakpoint board", 1.0, { $0.breakpointBoard }),
+        ("breakpoint distance", 2.0, { $0.breakpointDistanceFt }), ("entry board", 0.75, { $0.entryBoard }),
+        ("entry angle", 0.5, { $0.entryAngleDeg }), ("launch speed", 0.4, { $0.launchSpeedMph }),
+        ("entry speed", 0.4, { $0.entrySpeedMph }), ("average speed", 0.3, { $0.averageSpeedMph }),
+    ]
+
+    private func assertSame(_ a: ShotMeasurements, _ b: ShotMeasurements, scale: Double, context: String, line: UInt = #line) {
+        for (name, tolerance, value) in Self.fields {
+            guard let x = value(a), let y = value(b) else { XCTFail("\(context): \(name) not measured", line: line); continue }
+            XCTAssertEqual(x, y, accuracy: tolerance * scale, "\(context): \(name)", line: line)
+        }
+    }
+
+    func testLeftHandedHookMeasuresLikeItsRightHandedMirror() throws {
+        let right = try measure(try hook().track)
+        let left = try measure(try hook(hand: .left).track, hand: .left)
+        assertSame(left, right, scale: 1e-3, context: "left vs right")
+    }
+
+    func testThirtyFramesPerSecondMeasureLikeSixty() throws {
+        assertSame(try measure(try hook(fps: 30).track), try measure(try hook().track), scale: 0.02, context: "30 fps")
+    }
+
+    func testOneHundredTwentyFramesPerSecondMeasureLikeSixty() throws {
+        assertSame(try measure(try hook(fps: 120).track), try measure(try hook().track), scale: 0.02, context: "120 fps")
+    }
+
+    func testPixelNoiseStaysWithinTheFixtureTolerances() throws {
+        // 0.3 px of noise on every centre, mapped to the lane as the tracker maps it.
+        let shot = try hook(), calibration = try calibration()
+        var noise = DeterministicNoise(seed: 2024)
+        let noisy = try shot.observations.map { observation in
+            var moved = observation
+            moved.candidate.xPx += noise.uniform(0.3)
+            moved.candidate.yPx += noise.uniform(0.3)
+            let lane = try XCTUnwrap(calibration.ballPosition(xPx: moved.candidate.xPx, yPx: moved.candidate.yPx))
+            moved.board = lane.board
+            moved.distanceFt = lane.distanceFt
+            return moved
+        }
+        assertSame(try measure(TrackedShot(observations: noisy)), try measure(shot.track), scale: 1, context: "0.3 px noise")
+    }
+}
