@@ -33,6 +33,17 @@ final class HomographyTests: XCTestCase {
         XCTAssertLessThan(worstPx, 0.6)
     }
 
+    func testFourPointsInGeneralPositionAreEnough() throws {
+        let four: [(x: Double, y: Double)] = [(-1.7, 0), (1.7, 0), (-1.7, 60), (1.7, 60)]
+        let fitted = try XCTUnwrap(Homography.fit(from: four, to: try pixels(of: four, through: truth)))
+        for (a, b) in zip(fitted.m, truth.m) { XCTAssertEqual(a, b, accuracy: 1e-6 * max(1, abs(b))) }
+    }
+
+    func testFourPointsWithThreeOnOneLineGiveNil() throws {
+        let four: [(x: Double, y: Double)] = [(-1.7, 0), (0, 0), (1.7, 0), (0, 30)]
+        XCTAssertNil(Homography.fit(from: four, to: try pixels(of: four, through: truth)))
+    }
+
     func testFewerThanFourPointsGiveNil() throws {
         let three = Array(lanePoints.prefix(3))
         XCTAssertNil(Homography.fit(from: three, to: try pixels(of: three, through: truth)))

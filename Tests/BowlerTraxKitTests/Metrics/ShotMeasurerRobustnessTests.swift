@@ -48,10 +48,10 @@ final class ShotMeasurerRobustnessTests: XCTestCase {
         assertSame(try measure(try hook(fps: 120).track), try measure(try hook().track), scale: 0.02, context: "120 fps")
     }
 
-    func testPixelNoiseStaysWithinTheFixtureTolerances() throws {
-        // 0.3 px of noise on every centre, mapped to the lane as the tracker maps it.
+    /// The hook measured from centres moved by uniform noise of ±0.3 px, mapped to the lane as the tracker maps them.
+    private func measureWithNoise(seed: UInt64) throws -> ShotMeasurements {
         let shot = try hook(), calibration = try calibration()
-        var noise = DeterministicNoise(seed: 2024)
+        var noise = DeterministicNoise(seed: seed)
         let noisy = try shot.observations.map { observation in
             var moved = observation
             moved.candidate.xPx += noise.uniform(0.3)
@@ -61,6 +61,34 @@ final class ShotMeasurerRobustnessTests: XCTestCase {
             moved.distanceFt = lane.distanceFt
             return moved
         }
-        assertSame(try measure(TrackedShot(observations: noisy)), try measure(shot.track), scale: 1, context: "0.3 px noise")
+        return try measure(TrackedShot(observations: noisy))
+    }
+
+    /// Worst error of each field over `seeds` noisy runs, against the noise-free measurement.
+    private func worstErrors(seeds: ClosedRange<UInt64>) throws -> [String: Double] {
+        let exact = try measure(try hook().track)
+        var worst: [String: Double] = [:]
+        for seed in seeds {
+            let noisy = try measureWithNoise(seed: seed)
+            for (name, _, value) in Self.fields {
+                let error = abs((value(noisy) ?? .infinity) - (value(exact) ?? 0))
+                worst[name] = max(worst[name] ?? 0, error)
+            }
+        }
+        return worst
+    }
+
+    func testPixelNoiseKeepsEveryFieldButEntrySpeedWithinTheFixtureTolerances() throws {
+        let worst = try worstErrors(seeds: 1...30)
+        for (name, tolerance, _) in Self.fields where name != "entry speed" {
+            XCTAssertLessThanOrEqual(worst[name] ?? .infinity, tolerance, name)
+        }
+    }
+
+    /// Shortfall: entry speed comes from a ±0.3 s local quadratic of distance against time, and near the
+    /// pins one pixel spans about 1.2 ft with this camera, so ±0.3 px of noise scatters it by about
+    /// 0.37 mph (standard deviation over 60 runs), beyond the 0.4 mph tolerance in about a third of them.
+    func testKnownBug_EntrySpeedStaysWithinTheFixtureToleranceUnderPixelNoise() throws {
+        XCTAssertLessThanOrEqual(try worstErrors(seeds: 1...30)["entry speed"] ?? .infinity, 0.4)
     }
 }
