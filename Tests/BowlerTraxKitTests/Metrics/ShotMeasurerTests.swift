@@ -1,0 +1,170 @@
+import XCTest
+@testable import BowlerTraxKit
+
+final class ShotMeasurerTests: XCTestCase {
+    private static let calibration = Result { try SyntheticCamera().calibration() }
+    private let mph = 1.4666667
+    /// The ball's outward drift on the angled path, degrees.
+    private let angleDeg = 1.5
+
+    private func calibration() throws -> LaneCalibration { try Self.calibration.get() }
+
+    private func measure(_ shot: SyntheticShot, hand: Hand = .right) throws -> ShotMeasurements {
+        ShotMeasurer(calibration: try calibration(), hand: hand).measure(shot.track, shotNumber: 1).measurements
+    }
+
+    private func straight() throws -> SyntheticShot {
+        SyntheticShot(calibration: try calibration(), distanceFt: SyntheticShot.constantSpeed(mph: 20), board: { _ in 20 })
+    }
+
+    /// Constant 20 mph down-lane, drifting outward at `angleDeg` from board 25.
+    private func angled() throws -> SyntheticShot {
+        let boardsPerFt = tan(angleDeg * .pi / 180) / Lane.boardWidthFt
+        return SyntheticShot(calibration: try calibration(), distanceFt: SyntheticShot.constantSpeed(mph: 20), board: { 25 - boardsPerFt * $0 })
+    }
+
+    /// A quadratic hook with its breakpoint on board 8 at 40 ft, slowing from 21 mph by 2 ft/s².
+    private func hook() throws -> SyntheticShot {
+        SyntheticShot(calibration: try calibration(), distanceFt: SyntheticShot.decelerating(mph: 21, byFtS2: 2), board: { 8 + 0.01 * ($0 - 40) * ($0 - 40) })
+    }
+
+    /// Time after the foul line at which the decelerating ball reaches `distanceFt`.
+    private func hookTime(atFt distanceFt: Double) -> Double {
+        let v0 = 21 * mph, a = 2.0
+        return (v0 - (v0 * v0 - 2 * a * distanceFt).squareRoot()) / a
+    }
+
+    private func assertEqual(_ value: Double?, _ expected: Double, _ accuracy: Double, _ field: String, line: UInt = #line) {
+        guard let value else { return XCTFail("\(field) not measured", line: line) }
+        XCTAssertEqual(value, expected, accuracy: accuracy, field, line: line)
+    }
+
+    func testStraightShotSpeeds() throws {
+        let m = try measure(try straight())
+        assertEqual(m.launchSpeedMph, 20, 0.01, "launch speed")
+        assertEqual(m.entrySpeedMph, 20, 0.01, "entry speed")
+        assertEqual(m.averageSpeedMph, 20, 0.01, "average speed")
+    }
+
+    func testStraightShotBoardsAndAngles() throws {
+        let m = try measure(try straight())
+        assertEqual(m.foulLineBoard, 20, 0.01, "foul line board")
+        assertEqual(m.arrowsBoard, 20, 0.01, "arrows board")
+        assertEqual(m.launchAngleDeg, 0, 0.01, "launch angle")
+        assertEqual(m.entryBoard, 20, 0.01, "entry board")
+        assertEqual(m.entryAngleDeg, 0, 0.01, "entry angle")
+        assertEqual(m.breakpointBoard, 20, 0.01, "breakpoint board")
+    }
+
+    func testReleaseTimeIsTheFoulLineCrossing() throws {
+        var shot = try straight()
+        shot.releaseTimeS = 12.25
+        let measured = ShotMeasurer(calibration: try calibration(), hand: .right).measure(shot.track, shotNumber: 3)
+        XCTAssertEqual(measured.releaseTimeS, 12.25, accuracy: 0.001)
+        XCTAssertEqual(measured.shotNumber, 3)
+    }
+
+    func testAngledShotLaunchAngleAndBoards() throws {
+        let shot = try angled()
+        let m = try measure(shot)
+        assertEqual(m.launchAngleDeg, angleDeg, 0.01, "launch angle")
+        assertEqual(m.foulLineBoard, 25, 0.01, "foul line board")
+        assertEqual(m.arrowsBoard, shot.board(15), 0.01, "arrows board")
+        assertEqual(m.entryBoard, shot.board(59.5), 0.01, "entry board")
+    }
+
+    func testAngledShotDriftingOutwardEntersAtANegativeAngle() throws {
+        assertEqual(try measure(try angled()).entryAngleDeg, -angleDeg, 0.01, "entry angle")
+    }
+
+    func testAngledShotBreakpointIsAtTheEntryPoint() throws {
+        // Still drifting outward at 59.5 ft: the outermost point before the pins is the last one.
+        let shot = try angled()
+        let m = try measure(shot)
+        assertEqual(m.breakpointBoard, shot.board(59.5), 0.05, "breakpoint board")
+        assertEqual(m.breakpointDistanceFt, 59.5, 0.3, "breakpoint distance")
+    }
+
+    func testHookBoardsAndAngles() throws {
+        let m = try measure(try hook())
+        let boardWidthFt = Lane.boardWidthFt
+        assertEqual(m.foulLineBoard, 24, 0.01, "foul line board")
+        assertEqual(m.arrowsBoard, 8 + 0.01 * 625, 0.01, "arrows board")
+        // Over the first 10 ft the ball moves from board 24 to 17, outward.
+        assertEqual(m.launchAngleDeg, atan2(7 * boardWidthFt, 10) * 180 / .pi, 0.01, "launch angle")
+        assertEqual(m.entryBoard, 8 + 0.01 * 19.5 * 19.5, 0.01, "entry board")
+        assertEqual(m.entryAngleDeg, atan(0.02 * 19.5 * boardWidthFt) * 180 / .pi, 0.01, "entry angle")
+    }
+
+    func testHookBreakpoint() throws {
+        let m = try measure(try hook())
+        assertEqual(m.breakpointBoard, 8, 0.01, "breakpoint board")
+        assertEqual(m.breakpointDistanceFt, 40, 0.05, "breakpoint distance")
+    }
+
+    func testHookSpeedsFollowTheDeceleration() throws {
+        let m = try measure(try hook())
+        assertEqual(m.launchSpeedMph, 3 / hookTime(atFt: 3) / mph, 0.01, "launch speed")
+        assertEqual(m.entrySpeedMph, 2.5 / (hookTime(atFt: 59.5) - hookTime(atFt: 57)) / mph, 0.01, "entry speed")
+        assertEqual(m.averageSpeedMph, 59.5 / hookTime(atFt: 59.5) / mph, 0.01, "average speed")
+    }
+
+    func testLeftHandNumberingMirrorsBoardsAndAngles() throws {
+        let shot = try angled()
+        let right = try measure(shot), left = try measure(shot, hand: .left)
+        assertEqual(left.foulLineBoard, 40 - (right.foulLineBoard ?? .nan), 1e-6, "foul line board")
+        assertEqual(left.arrowsBoard, 40 - (right.arrowsBoard ?? .nan), 1e-6, "arrows board")
+        assertEqual(left.entryBoard, 40 - (right.entryBoard ?? .nan), 1e-6, "entry board")
+        assertEqual(left.launchAngleDeg, -(right.launchAngleDeg ?? .nan), 1e-6, "launch angle")
+        assertEqual(left.entryAngleDeg, -(right.entryAngleDeg ?? .nan), 1e-6, "entry angle")
+        assertEqual(left.averageSpeedMph, right.averageSpeedMph ?? .nan, 1e-9, "average speed")
+    }
+
+    func testLeftHandTrajectoryIsInTheBowlersNumbering() throws {
+        let shot = try angled()
+        let trajectory = ShotMeasurer(calibration: try calibration(), hand: .left).measure(shot.track, shotNumber: 1).trajectory
+        let first = try XCTUnwrap(trajectory.first), distance = try XCTUnwrap(first.distanceFt)
+        XCTAssertEqual(try XCTUnwrap(first.board), 40 - shot.board(distance), accuracy: 1e-9)
+    }
+
+    func testSightingsOfTheWrongSizeAreLeftOut() throws {
+        // Near the arrows the bowler's leg merges with the ball: outline too big and the centre 3 boards off.
+        let shot = try straight()
+        let track = TrackedShot(observations: shot.observations.map { observation in
+            guard let distance = observation.distanceFt, (12...18).contains(distance) else { return observation }
+            var merged = observation
+            merged.candidate.radiusPx *= 1.4
+            merged.board = 23
+            return merged
+        })
+        let m = ShotMeasurer(calibration: try calibration(), hand: .right).measure(track, shotNumber: 1).measurements
+        assertEqual(m.arrowsBoard, 20, 0.01, "arrows board")
+    }
+
+    func testBallFirstSeenFarDownTheLaneHasNoFoulLineBoard() throws {
+        var shot = try straight()
+        shot.seenFt = 20...62
+        let m = try measure(shot)
+        XCTAssertNil(m.foulLineBoard)
+        XCTAssertNil(m.launchSpeedMph)
+        XCTAssertNil(m.arrowsBoard)
+        assertEqual(m.entryBoard, 20, 0.01, "entry board")
+    }
+
+    func testBallLostBeforeThePinsHasNoEntry() throws {
+        var shot = try straight()
+        shot.seenFt = 3...40
+        let m = try measure(shot)
+        XCTAssertNil(m.entryBoard)
+        XCTAssertNil(m.entryAngleDeg)
+        XCTAssertNil(m.averageSpeedMph)
+        assertEqual(m.arrowsBoard, 20, 0.01, "arrows board")
+    }
+
+    func testWithoutCalibrationNothingIsMeasured() throws {
+        let shot = try straight()
+        let measured = ShotMeasurer(calibration: nil, hand: .right).measure(shot.track, shotNumber: 1)
+        XCTAssertEqual(measured.measurements, ShotMeasurements())
+        XCTAssertEqual(measured.trajectory.count, shot.observations.count)
+    }
+}

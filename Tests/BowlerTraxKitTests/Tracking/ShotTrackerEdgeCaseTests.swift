@@ -1,0 +1,66 @@
+import XCTest
+@testable import BowlerTraxKit
+
+/// The tracker's less common paths: gutter balls, pixel-only tracking, a second blob beside the ball.
+final class ShotTrackerEdgeCaseTests: XCTestCase {
+    private static let calibration = Result { try SyntheticCamera().calibration() }
+
+    private func calibration() throws -> LaneCalibration { try Self.calibration.get() }
+
+    private func run(_ tracker: ShotTracker, _ frames: [(frame: Int, timeS: Double, candidates: [BallCandidate])]) -> [TrackedShot] {
+        var shots = frames.compactMap { tracker.update(frame: $0.frame, timeS: $0.timeS, candidates: $0.candidates) }
+        if let last = tracker.finish() { shots.append(last) }
+        return shots
+    }
+
+    func testGutterBallEndsItsShotWhenItLeavesTheLane() throws {
+        // Rolls off the right edge: board 0.5 at 30 ft, then on in the gutter to the pit.
+        let shot = SyntheticShot(calibration: try calibration(), distanceFt: SyntheticShot.constantSpeed(mph: 17),
+                                 board: { max(-3, 8 - 0.25 * $0) }, seenFt: 3...62)
+        let tracker = ShotTracker(calibration: try calibration())
+        var endedAtFt: Double?
+        for frame in shot.frames {
+            if let ended = tracker.update(frame: frame.frame, timeS: frame.timeS, candidates: frame.candidate.map { [$0] } ?? []) {
+                endedAtFt = ended.observations.last?.distanceFt
+                break
+            }
+        }
+        let distance = try XCTUnwrap(endedAtFt, "the shot never ended")
+        XCTAssertLessThan(distance, 40, "ended soon after the ball left the lane at 30 ft")
+        XCTAssertGreaterThan(distance, 30)
+    }
+
+    func testPixelOnlyTrackingFindsABallRisingAndShrinking() {
+        // No calibration: a blob moving up the image 6 px a frame and shrinking.
+        let frames = (0..<40).map { i -> (frame: Int, timeS: Double, candidates: [BallCandidate]) in
+            let radius = 30 - 0.5 * Double(i)
+            let candidate = BallCandidate(xPx: 640 - Double(i), yPx: 650 - 6 * Double(i), radiusPx: radius, areaPx: Int(3 * radius * radius),
+                                          fill: 1, markerAreaPx: 0, score: 0)
+            return (i, Double(i) / 60, [candidate])
+        }
+        let shots = run(ShotTracker(calibration: nil), frames)
+        XCTAssertEqual(shots.count, 1)
+        XCTAssertEqual(shots.first?.observations.count, 40)
+        XCTAssertNil(shots.first?.observations.first?.board)
+    }
+
+    func testPixelOnlyTrackingIgnoresABlobMovingDownTheImage() {
+        let frames = (0..<40).map { i -> (frame: Int, timeS: Double, candidates: [BallCandidate]) in
+            let candidate = BallCandidate(xPx: 640, yPx: 300 + 6 * Double(i), radiusPx: 20, areaPx: 1200, fill: 1, markerAreaPx: 0, score: 0)
+            return (i, Double(i) / 60, [candidate])
+        }
+        XCTAssertEqual(run(ShotTracker(calibration: nil), frames).count, 0)
+    }
+
+    func testAStillBlobBesideTheBallDoesNotStealTheTrack() throws {
+        // A ball-coloured towel lies on the approach at board 30, 4 ft; the ball rolls down board 10.
+        let shot = SyntheticShot(calibration: try calibration(), distanceFt: SyntheticShot.constantSpeed(mph: 18), board: { _ in 10 }, seenFt: 3...63)
+        let towel = try XCTUnwrap(shot.candidate(board: 30, distanceFt: 4))
+        let frames = shot.frames.map { ($0.frame, $0.timeS, [towel] + ($0.candidate.map { [$0] } ?? [])) }
+        let shots = run(ShotTracker(calibration: try calibration()), frames)
+        XCTAssertEqual(shots.count, 1)
+        let boards = shots.first?.observations.compactMap(\.board) ?? []
+        XCTAssertFalse(boards.isEmpty)
+        XCTAssertTrue(boards.allSatisfy { abs($0 - 10) < 1e-6 }, "only the ball's sightings")
+    }
+}
