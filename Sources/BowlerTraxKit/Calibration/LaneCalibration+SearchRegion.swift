@@ -18,7 +18,9 @@ extension LaneCalibration {
             let radius = radiusPx(lateralFt: 0, distanceFt: distance) * 1.5 + 2
             let x0 = Int((min(left.x, right.x) - radius).rounded(.down)), x1 = Int((max(left.x, right.x) + radius).rounded(.up))
             let y0 = Int((min(left.y, right.y) - radius).rounded(.down)), y1 = Int((max(left.y, right.y) + radius).rounded(.up))
-            for row in max(0, y0)..<min(height, max(0, y1 + 1)) {
+            let low = max(0, y0), high = min(height, y1 + 1)
+            guard low < high else { continue }
+            for row in low..<high {
                 if spans[row].end <= spans[row].start {
                     spans[row] = SearchRegion.Span(start: x0, end: x1)
                 } else {

@@ -31,12 +31,22 @@ public enum BallColorLearner {
             colors.append(HSVColor(hueDeg: circularMean(bin.map(\.hueDeg)), saturationPct: percentile(bin.map(\.saturationPct), 0.5),
                                    valuePct: percentile(bin.map(\.valuePct), 0.8)))
         }
+        colors = merged(colors, withinDeg: BallProfile(colors: []).tolerance.hueDeg)
         let greys = bright.filter { $0.saturationPct < 20 }
         if colors.count < 3, !greys.isEmpty, Double(greys.count) >= 0.3 * Double(bright.count) {
             colors.append(HSVColor(hueDeg: 0, saturationPct: percentile(greys.map(\.saturationPct), 0.5), valuePct: percentile(greys.map(\.valuePct), 0.8)))
         }
         guard !colors.isEmpty else { throw ProfileError.nothingToLearn(box: "\(box.x0),\(box.y0),\(box.x1),\(box.y1)") }
         return BallProfile(colors: colors)
+    }
+
+    /// Colours whose hues lie within `withinDeg` of each other are one colour split by a bin edge: keep the first.
+    static func merged(_ colors: [HSVColor], withinDeg: Double) -> [HSVColor] {
+        var kept: [HSVColor] = []
+        for color in colors where !kept.contains(where: { abs(($0.hueDeg - color.hueDeg + 540).truncatingRemainder(dividingBy: 360) - 180) <= withinDeg }) {
+            kept.append(color)
+        }
+        return kept
     }
 
     static func percentile(_ values: [Double], _ fraction: Double) -> Double {

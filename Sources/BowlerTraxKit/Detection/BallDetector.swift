@@ -25,6 +25,7 @@ public final class BallDetector {
     public let region: SearchRegion
     public let sizeModel: BallSizeModel?
     private let labeler = ComponentLabeler()
+    private var background: BackgroundModel?
     private var table: ColorLookupTable?
     private var tableEncoding: YUVEncoding?
 
@@ -46,7 +47,32 @@ public final class BallDetector {
         for component in components {
             if let candidate = candidate(from: component, frame: frame) { candidates.append(candidate) }
         }
-        return candidates.sorted { $0.score < $1.score }
+        updateBackground(with: frame, keepingOut: candidates)
+        return Self.withoutReflections(candidates).sorted { $0.score < $1.score }
+    }
+
+    /// The glossy lane mirrors the ball: a ball-like blob directly below another of about its size,
+    /// one to three radii down, is that mirror image and not a second ball.
+    static func withoutReflections(_ candidates: [BallCandidate]) -> [BallCandidate] {
+        candidates.filter { lower in
+            !candidates.contains { upper in
+                let drop = lower.yPx - upper.yPx
+                return abs(lower.xPx - upper.xPx) < 0.5 * upper.radiusPx && drop > 1.2 * upper.radiusPx && drop < 3 * upper.radiusPx
+                    && (0.7...1.4).contains(lower.radiusPx / upper.radiusPx)
+            }
+        }
+    }
+
+    /// Learns the empty scene from this frame, leaving out everything that may be a ball.
+    private func updateBackground(with frame: VideoFrame, keepingOut candidates: [BallCandidate]) {
+        let model = background ?? BackgroundModel(width: frame.width, height: frame.height)
+        background = model
+        let excluded = candidates.map { candidate in
+            let reach = 2 * candidate.radiusPx + 3
+            return PixelRect(x0: Int(candidate.xPx - reach), y0: Int(candidate.yPx - reach),
+                             x1: Int(candidate.xPx + reach) + 1, y1: Int(candidate.yPx + 2 * reach) + 1)
+        }
+        model.update(with: frame, region: region, excluded: excluded)
     }
 
     private func lookupTable(for encoding: YUVEncoding) -> ColorLookupTable {
@@ -64,7 +90,7 @@ public final class BallDetector {
             let index = row - bounds.y0
             rows[index] = (row, min(rows[index].start, start), max(rows[index].end, end))
         }
-        guard let outline = CircleFit(frame: frame).fitBlobOutline(rows: rows.filter { $0.start < $0.end }), outline.circle.radius >= 1.5 else { return nil }
+        guard let outline = CircleFit(frame: frame, background: background).fitBlobOutline(rows: rows.filter { $0.start < $0.end }), outline.circle.radius >= 1.5 else { return nil }
         var circle = outline.circle
         let fill = Double(component.areaPx) / (Double.pi * circle.radius * circle.radius)
         guard Self.fillRange.contains(fill) else { return nil }

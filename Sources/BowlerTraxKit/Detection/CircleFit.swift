@@ -17,6 +17,8 @@ public struct Circle: Sendable, Equatable {
 /// within 1.5 radii of the top, then over those above 0.3 radius below the first centre.
 public struct CircleFit {
     let frame: VideoFrame
+    /// With a background, edges are steps in the difference from the empty scene rather than in luma itself.
+    let background: BackgroundModel?
 
     /// Edge points per mask row are searched this many pixels either side of the mask's end.
     static let searchPx = 3
@@ -85,8 +87,8 @@ public struct CircleFit {
         for row in rows {
             let base = luma + row.row * stride
             let y = Double(row.row) + 0.5
-            points.append((edge(near: row.start, count: frame.width) { Int(base[$0]) }, y))
-            points.append((edge(near: row.end, count: frame.width) { Int(base[$0]) }, y))
+            points.append((edge(near: row.start, count: frame.width) { signal(base, x: $0, y: row.row) }, y))
+            points.append((edge(near: row.end, count: frame.width) { signal(base, x: $0, y: row.row) }, y))
         }
         // Top edges: for each column, the first row of the blob in that column.
         guard let first = rows.first else { return points }
@@ -98,9 +100,16 @@ public struct CircleFit {
         let inner = (columns.lowerBound + columns.count / 4)..<(columns.upperBound - columns.count / 4)
         for column in inner {
             guard let topRow = topOfColumn[column], topRow <= first.row + columns.count / 4 else { continue }
-            points.append((Double(column) + 0.5, edge(near: topRow, count: frame.height) { Int(luma[$0 * stride + column]) }))
+            points.append((Double(column) + 0.5, edge(near: topRow, count: frame.height) { signal(luma + $0 * stride, x: column, y: $0) }))
         }
         return points
+    }
+
+    /// The value whose steps mark the outline at (x, y); `row` is the luma row y.
+    @inline(__always)
+    private func signal(_ row: UnsafePointer<UInt8>, x: Int, y: Int) -> Int {
+        guard let background else { return Int(row[x]) }
+        return abs(Int(row[x]) - Int(background.luma[y * background.width + x]))
     }
 
     /// The boundary (between samples i-1 and i, at coordinate i) of the largest step of `sample` within

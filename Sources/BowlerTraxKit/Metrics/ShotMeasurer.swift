@@ -20,6 +20,8 @@ public struct ShotMeasurer: Sendable {
     static let earlySpanFt = 15.0
     /// Sightings whose radius strays further than this fraction from the expected one are not measured.
     static let radiusTolerance = 0.12
+    /// The back end, where the ball may turn from hooking to rolling: entry fits use sightings past here.
+    static let backEndFt = 40.0
     /// The ball in front of the pins is not measured, so the entry is extrapolated at most this far.
     static let maxEntryExtrapolationFt = 8.0
     /// Extrapolating to the foul line is only trusted from this close.
@@ -68,8 +70,9 @@ public struct ShotMeasurer: Sendable {
            let arrows = samples.fit(distance, board, sigma: sigma, where: (15 - Self.boardWindowFt)...(15 + Self.boardWindowFt), key: distance) {
             m.arrowsBoard = arrows.value(at: 15)
         }
+        let backEnd = samples.filter { $0.distanceFt >= Self.backEndFt }
         if lastFt >= Lane.entryDistanceFt - Self.maxEntryExtrapolationFt,
-           let entry = samples.fit(distance, board, sigma: sigma, where: (Lane.entryDistanceFt - Self.boardWindowFt - 2)...(Lane.entryDistanceFt + 4), key: distance) {
+           let entry = HingeFit.fit(xs: backEnd.map(distance), ys: backEnd.map(board), sigmas: backEnd.map(sigma)) {
             m.entryBoard = entry.value(at: Lane.entryDistanceFt)
             m.entryAngleDeg = atan(entry.slope(at: Lane.entryDistanceFt) * Lane.boardWidthFt) * 180 / .pi
         }

@@ -15,6 +15,7 @@ struct Timing {
         guard let first = samples.first, let last = samples.last else { return nil }
         // No extrapolation past the far end; a bounded one before the first sighting.
         guard target <= last.distanceFt + ShotMeasurer.maxEntryExtrapolationFt, target >= first.distanceFt - ShotMeasurer.maxExtrapolationFt else { return nil }
+        if target >= ShotMeasurer.backEndFt { return backEndTime(atFt: target) }
         let low = max(first.distanceFt, target - Self.windowBeforeFt)
         let range = low...max(target + Self.windowAfterFt, low + ShotMeasurer.earlySpanFt)
         let chosen = samples.filter { range.contains($0.distanceFt) }
@@ -22,5 +23,15 @@ struct Timing {
               let fit = PolynomialFit.robust(xs: chosen.map { $0.timeS - origin }, ys: chosen.map(\.distanceFt),
                                              sigmas: chosen.map(\.distanceSigmaFt), degree: 2) else { return nil }
         return fit.solve(for: target, in: (-1.0)...(end - origin + 0.2)).map { $0 + origin }
+    }
+
+    /// Down the back end the ball may go from hooking (slowing) to rolling (steady): a hinge fit of
+    /// distance against time over every sighting past `ShotMeasurer.backEndFt`.
+    private func backEndTime(atFt target: Double) -> Double? {
+        let chosen = samples.filter { $0.distanceFt >= ShotMeasurer.backEndFt }
+        guard let origin = chosen.first?.timeS, let end = chosen.last?.timeS,
+              let fit = HingeFit.fit(xs: chosen.map { $0.timeS - origin }, ys: chosen.map(\.distanceFt), sigmas: chosen.map(\.distanceSigmaFt))
+        else { return nil }
+        return fit.solve(for: target, in: 0...(end - origin + 0.5)).map { $0 + origin }
     }
 }

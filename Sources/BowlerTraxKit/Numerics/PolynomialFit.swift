@@ -38,16 +38,7 @@ public struct PolynomialFit: Sendable, Equatable {
 
     /// The x in `range` where the polynomial reaches `target`, by bisection; nil if it is not bracketed.
     public func solve(for target: Double, in range: ClosedRange<Double>) -> Double? {
-        var low = range.lowerBound, high = range.upperBound
-        var fLow = value(at: low) - target
-        let fHigh = value(at: high) - target
-        guard fLow * fHigh <= 0 else { return nil }
-        for _ in 0..<100 {
-            let mid = (low + high) / 2
-            let fMid = value(at: mid) - target
-            if (fMid <= 0) == (fLow <= 0) { low = mid; fLow = fMid } else { high = mid }
-        }
-        return (low + high) / 2
+        Bisection.root(in: range) { value(at: $0) - target }
     }
 }
 

@@ -83,18 +83,9 @@ final class LaneCalibrationTests: XCTestCase {
         XCTAssertEqual(region.spans[0].end - region.spans[0].start, 0, "the top row is above the pit")
     }
 
-    /// The probe for the known bug: traps when run (only in a child process, see `CrashProbe`).
-    func testSearchRegionProbeForCameraNotSeeingTheFoulLineSurroundings() throws {
-        try XCTSkipUnless(CrashProbe.isProbing, "runs only as a crash probe")
+    /// With the near lane (3 ft behind the foul line) below the bottom of the image, the region still builds.
+    func testSearchRegionWorksWhenTheNearLaneIsBelowTheFrame() throws {
         let region = try camera.calibration().searchRegion()
         XCTAssertGreaterThan(region.area, 0)
-    }
-
-    /// Bug: with the near lane (3 ft behind the foul line) below the bottom of the image, a row range
-    /// `max(0, y0)..<min(height, …)` has its lower bound above its upper bound and traps.
-    func testKnownBug_SearchRegionTrapsWhenTheNearLaneIsBelowTheFrame() throws {
-        let result = try CrashProbe.run(filter: "BowlerTraxKitTests.LaneCalibrationTests/testSearchRegionProbeForCameraNotSeeingTheFoulLineSurroundings")
-        XCTAssertFalse(result.crashed, "searchRegion() trapped (status \(result.status))")
-        XCTAssertEqual(result.status, 0)
     }
 }

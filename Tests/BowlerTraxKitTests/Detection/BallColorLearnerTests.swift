@@ -21,7 +21,7 @@ final class BallColorLearnerTests: XCTestCase {
 
     /// Bug: hues are binned in fixed 15° bins, so a ball whose hue lies on a bin edge (225° here) is split
     /// into two near-identical colours, using up one of the three colour slots.
-    func testKnownBug_OneColouredBallOnAHueBinEdgeIsLearnedAsOneColour() throws {
+    func testOneColouredBallOnAHueBinEdgeIsLearnedAsOneColour() throws {
         let colors = try learned(TestColors.blueBall)
         XCTAssertEqual(colors.count, 1, "\(colors)")
     }

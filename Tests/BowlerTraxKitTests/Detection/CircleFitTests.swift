@@ -43,7 +43,7 @@ final class CircleFitTests: XCTestCase {
     func testEdgeOfAnAntiAliasedStepIsFoundBetweenSamples() {
         // A step from 200 down to 40 whose edge lies at 10.5: sample 10 is half covered.
         let frame = VideoFrame.allocate(width: 4, height: 4)
-        let fit = CircleFit(frame: frame)
+        let fit = CircleFit(frame: frame, background: nil)
         let samples = [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 120, 40, 40, 40, 40, 40, 40]
         let edge = fit.edge(near: 11, count: samples.count) { samples[$0] }
         XCTAssertEqual(edge, 10.5, accuracy: 0.05)

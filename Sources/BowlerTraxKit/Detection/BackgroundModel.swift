@@ -1,0 +1,59 @@
+/// A slowly updated picture of the empty scene's luma, so the ball's outline can be found as the
+/// boundary of what differs from it: the pins, board seams and arrows behind the ball then leave no
+/// edges of their own.
+///
+/// Layout: one byte per pixel, `width` per row, no padding. Each frame, every pixel of the search
+/// region outside the excluded rectangles (where a ball is) moves an eighth of the way toward the
+/// frame's luma (an exponential average over about 8 frames), so the bowler walking off and light
+/// changes fade in within a fraction of a second while a rolling ball, always excluded, never does.
+public final class BackgroundModel {
+    public let width: Int
+    public let height: Int
+    private(set) var luma: [UInt8]
+    private var initialized = false
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        luma = [UInt8](repeating: 0, count: width * height)
+    }
+
+    /// Blends `frame` into the model inside `region`, except inside `excluded`; the first frame is copied whole.
+    public func update(with frame: VideoFrame, region: SearchRegion, excluded: [PixelRect]) {
+        precondition(frame.width == width && frame.height == height, "background \(width)x\(height) for a \(frame.size) frame")
+        let plane = frame.plane(0), stride = frame.stride(0)
+        let copy = !initialized
+        initialized = true
+        let rects = excluded.sorted { $0.x0 < $1.x0 }
+        luma.withUnsafeMutableBufferPointer { model in
+            guard let base = model.baseAddress else { return }
+            for row in 0..<height {
+                let span = region.spans[row]
+                guard span.start < span.end else { continue }
+                let source = plane + row * stride, target = base + row * width
+                var x = span.start
+                for rect in rects where row >= rect.y0 && row < rect.y1 {
+                    Self.blend(source, into: target, from: x, to: min(rect.x0, span.end), copy: copy)
+                    x = max(x, rect.x1)
+                }
+                Self.blend(source, into: target, from: x, to: span.end, copy: copy)
+            }
+        }
+    }
+
+    /// target[x] moves 1/8 of the way to source[x] (rounding toward it) for x in [from, to).
+    @inline(__always)
+    private static func blend(_ source: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, from: Int, to: Int, copy: Bool) {
+        guard from < to else { return }
+        for x in from..<to {
+            let value = Int(source[x]), old = Int(target[x])
+            target[x] = copy ? source[x] : UInt8(old + (value - old + (value > old ? 7 : 0)) / 8)
+        }
+    }
+
+    /// How far the frame's luma at (x, y) is from the empty scene.
+    @inline(__always)
+    func difference(_ frame: UnsafePointer<UInt8>, stride: Int, x: Int, y: Int) -> Int {
+        abs(Int(frame[y * stride + x]) - Int(luma[y * width + x]))
+    }
+}
