@@ -22,6 +22,8 @@ public struct CircleFit {
 
     /// Edge points per mask row are searched this many pixels either side of the mask's end.
     static let searchPx = 3
+    /// Luma levels within which the background counts as still showing the empty scene (sensor noise is about 2).
+    static let settledLevel = 12
 
     /// `rows[i]` = (row index, first column, one past the last column) of a blob, rows ascending.
     /// The outline fitted with a free radius, and all the edge points found.
@@ -87,8 +89,10 @@ public struct CircleFit {
         for row in rows {
             let base = luma + row.row * stride
             let y = Double(row.row) + 0.5
-            points.append((edge(near: row.start, count: frame.width) { signal(base, x: $0, y: row.row) }, y))
-            points.append((edge(near: row.end, count: frame.width) { signal(base, x: $0, y: row.row) }, y))
+            let left = max(0, row.start - Self.searchPx), right = min(frame.width - 1, row.end + Self.searchPx)
+            let useLeft = settled(base, x: left, y: row.row), useRight = settled(base, x: right, y: row.row)
+            points.append((edge(near: row.start, count: frame.width) { signal(base, x: $0, y: row.row, difference: useLeft) }, y))
+            points.append((edge(near: row.end, count: frame.width) { signal(base, x: $0, y: row.row, difference: useRight) }, y))
         }
         // Top edges: for each column, the first row of the blob in that column.
         guard let first = rows.first else { return points }
@@ -100,16 +104,26 @@ public struct CircleFit {
         let inner = (columns.lowerBound + columns.count / 4)..<(columns.upperBound - columns.count / 4)
         for column in inner {
             guard let topRow = topOfColumn[column], topRow <= first.row + columns.count / 4 else { continue }
-            points.append((Double(column) + 0.5, edge(near: topRow, count: frame.height) { signal(luma + $0 * stride, x: column, y: $0) }))
+            let above = max(0, topRow - Self.searchPx)
+            let useAbove = settled(luma + above * stride, x: column, y: above)
+            points.append((Double(column) + 0.5, edge(near: topRow, count: frame.height) { signal(luma + $0 * stride, x: column, y: $0, difference: useAbove) }))
         }
         return points
     }
 
-    /// The value whose steps mark the outline at (x, y); `row` is the luma row y.
+    /// The value whose steps mark the outline at (x, y): the difference from the empty scene, or
+    /// luma itself where that is not trusted; `row` is the luma row y.
     @inline(__always)
-    private func signal(_ row: UnsafePointer<UInt8>, x: Int, y: Int) -> Int {
-        guard let background else { return Int(row[x]) }
+    private func signal(_ row: UnsafePointer<UInt8>, x: Int, y: Int, difference: Bool) -> Int {
+        guard difference, let background else { return Int(row[x]) }
         return abs(Int(row[x]) - Int(background.luma[y * background.width + x]))
+    }
+
+    /// Whether the background just outside the ball at (x, y) matches the frame: where it does not
+    /// (the bowler walking off, a person in view) the background's picture is stale and luma is used.
+    private func settled(_ row: UnsafePointer<UInt8>, x: Int, y: Int) -> Bool {
+        guard let background else { return false }
+        return abs(Int(row[x]) - Int(background.luma[y * background.width + x])) <= Self.settledLevel
     }
 
     /// The boundary (between samples i-1 and i, at coordinate i) of the largest step of `sample` within
