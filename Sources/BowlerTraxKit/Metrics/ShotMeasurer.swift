@@ -43,14 +43,22 @@ public struct ShotMeasurer: Sendable {
         var measurements = ShotMeasurements()
         var releaseTimeS = track.observations.first?.timeS ?? 0
         if samples.count >= 6 {
-            let timing = Timing(samples: samples)
+            let entry = entryFit(samples)
+            let timing = Timing(samples: samples, rollDistanceFt: entry?.knot)
             if let t0 = timing.time(atFt: 0) { releaseTimeS = t0 }
-            measure(samples, timing: timing, into: &measurements)
+            measure(samples, timing: timing, entry: entry, into: &measurements)
         }
         return Shot(shotNumber: shotNumber, releaseTimeS: releaseTimeS, hand: hand, measurements: measurements, trajectory: trajectory)
     }
 
-    private func measure(_ samples: [PathSample], timing: Timing, into m: inout ShotMeasurements) {
+    /// Board against distance over the back end, a hinge whose knot is where the ball starts to roll.
+    private func entryFit(_ samples: [PathSample]) -> HingeFit? {
+        guard let lastFt = samples.last?.distanceFt, lastFt >= Lane.entryDistanceFt - Self.maxEntryExtrapolationFt else { return nil }
+        let backEnd = samples.filter { $0.distanceFt >= Self.backEndFt }
+        return HingeFit.fit(xs: backEnd.map(\.distanceFt), ys: backEnd.map(\.board), sigmas: backEnd.map(\.boardSigma))
+    }
+
+    private func measure(_ samples: [PathSample], timing: Timing, entry: HingeFit?, into m: inout ShotMeasurements) {
         let firstFt = samples[0].distanceFt, lastFt = samples[samples.count - 1].distanceFt
         let mph = 1 / 1.4666667
         if let t0 = timing.time(atFt: 0), let t3 = timing.time(atFt: 3) { m.launchSpeedMph = 3 / (t3 - t0) * mph }
@@ -70,9 +78,7 @@ public struct ShotMeasurer: Sendable {
            let arrows = samples.fit(distance, board, sigma: sigma, where: (15 - Self.boardWindowFt)...(15 + Self.boardWindowFt), key: distance) {
             m.arrowsBoard = arrows.value(at: 15)
         }
-        let backEnd = samples.filter { $0.distanceFt >= Self.backEndFt }
-        if lastFt >= Lane.entryDistanceFt - Self.maxEntryExtrapolationFt,
-           let entry = HingeFit.fit(xs: backEnd.map(distance), ys: backEnd.map(board), sigmas: backEnd.map(sigma)) {
+        if let entry {
             m.entryBoard = entry.value(at: Lane.entryDistanceFt)
             m.entryAngleDeg = atan(entry.slope(at: Lane.entryDistanceFt) * Lane.boardWidthFt) * 180 / .pi
         }

@@ -7,6 +7,9 @@
 /// the release.
 struct Timing {
     let samples: [PathSample]
+    /// Where the path stops curving (the lateral fit's knot): the ball rolls from there, so its
+    /// speed stops falling at the same point. Fixing the time fit's knot there steadies it.
+    let rollDistanceFt: Double?
     /// Sightings used for a crossing: this far before and after it, feet.
     static let windowBeforeFt = 12.0
     static let windowAfterFt = 6.0
@@ -29,9 +32,20 @@ struct Timing {
     /// distance against time over every sighting past `ShotMeasurer.backEndFt`.
     private func backEndTime(atFt target: Double) -> Double? {
         let chosen = samples.filter { $0.distanceFt >= ShotMeasurer.backEndFt }
-        guard let origin = chosen.first?.timeS, let end = chosen.last?.timeS,
-              let fit = HingeFit.fit(xs: chosen.map { $0.timeS - origin }, ys: chosen.map(\.distanceFt), sigmas: chosen.map(\.distanceSigmaFt))
-        else { return nil }
+        guard let origin = chosen.first?.timeS, let end = chosen.last?.timeS else { return nil }
+        let xs = chosen.map { $0.timeS - origin }, ys = chosen.map(\.distanceFt), sigmas = chosen.map(\.distanceSigmaFt)
+        let fit: HingeFit?
+        if let roll = rollDistanceFt {
+            // The knot's time: interpolated between sightings, or past the end when the ball never rolled in view.
+            let after = chosen.firstIndex { $0.distanceFt >= roll }
+            let knot = after.map { index in
+                index == 0 ? xs[0] : xs[index - 1] + (roll - ys[index - 1]) / max(ys[index] - ys[index - 1], 1e-6) * (xs[index] - xs[index - 1])
+            } ?? (end - origin) * 1.25
+            fit = HingeFit.robustFit(xs: xs, ys: ys, sigmas: sigmas, knot: knot)
+        } else {
+            fit = HingeFit.fit(xs: xs, ys: ys, sigmas: sigmas)
+        }
+        guard let fit else { return nil }
         return fit.solve(for: target, in: 0...(end - origin + 0.5)).map { $0 + origin }
     }
 }

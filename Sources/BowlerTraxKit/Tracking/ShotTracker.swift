@@ -16,6 +16,8 @@ public final class ShotTracker {
     static let confirmCount = 5
     /// Where a shot may start: the ball first seen between these distances.
     static let startDistanceFt = -2.0...25.0
+    /// Centre boards (from the right edge) of a ball still on the lane: the edges plus a board and a half.
+    static let onLaneBoards = -1.0...41.0
     /// Plausible down-lane speed of a bowled ball, ft/s (about 7 to 34 mph).
     static let speedRangeFtS = 10.0...50.0
 
@@ -122,9 +124,10 @@ public final class ShotTracker {
         if timeS - track.lastSeenS > Self.maxCoastS { return true }
         guard let last = track.observations.last, let distance = last.distanceFt, let board = last.board else { return false }
         if distance >= Lane.pitDistanceFt - 0.5 { return true }
-        // Left the lane: the last few sightings all in a gutter.
+        // Left the lane: the last few sightings all with the centre well past an edge (a ball riding the
+        // edge, centre on board 0.5, is still on the lane; past it, it drops into the gutter).
         let recent = track.observations.suffix(3)
-        return recent.count == 3 && recent.allSatisfy { !(0.5...39.5).contains($0.board ?? board) }
+        return recent.count == 3 && recent.allSatisfy { !Self.onLaneBoards.contains($0.board ?? board) }
     }
 
     private func bestMatch(for track: Track, in observations: [Observation], atTimeS timeS: Double) -> Observation? {
