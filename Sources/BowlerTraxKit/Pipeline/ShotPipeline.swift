@@ -5,6 +5,7 @@ public final class ShotPipeline: @unchecked Sendable {
     public let detector: BallDetector
     public let tracker: ShotTracker
     public let measurer: ShotMeasurer
+    public let predictor = StrikePredictor()
     public private(set) var shotCount = 0
     /// Frames in which some ball candidate was seen.
     public private(set) var framesWithBall = 0
@@ -36,6 +37,8 @@ public final class ShotPipeline: @unchecked Sendable {
 
     private func measured(_ track: TrackedShot) -> Shot? {
         shotCount += 1
-        return measurer.measure(track, shotNumber: shotCount)
+        var shot = measurer.measure(track, shotNumber: shotCount)
+        predictor.predict(&shot)
+        return shot
     }
 }
