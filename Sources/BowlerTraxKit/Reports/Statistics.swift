@@ -91,7 +91,7 @@ public struct Statistics: Sendable {
         JSONText.object([
             ("shots", String(shotCount)),
             ("sessions", String(sessionCount)),
-            ("measurements", JSONText.object(summaries.map { ($0.measure.key, Self.json($0.summary)) })),
+            ("measurements", JSONText.object(summaries.map { ($0.measure.key, Self.summaryJSON($0.summary)) })),
             ("results_entered", String(resultCount)),
             ("strikes_entered", String(strikeCount)),
             ("strike_percent_entered", JSONText.number(enteredStrikePercent, digits: 2)),
@@ -103,7 +103,8 @@ public struct Statistics: Sendable {
         ])
     }
 
-    static func json(_ summary: SampleSummary?) -> String {
+    /// `{"count","mean","sd","min","max"}`, or null.
+    public static func summaryJSON(_ summary: SampleSummary?) -> String {
         guard let summary else { return "null" }
         return JSONText.object([
             ("count", String(summary.count)),
