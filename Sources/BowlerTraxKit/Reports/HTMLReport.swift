@@ -112,7 +112,7 @@ public struct HTMLReport: Sendable {
             }
             return SVGChart.trend(points, title: title, color: "#b85c1e")
         }
-        let key = sessions.enumerated().map { "<li>\($0.offset + 1): \(HTMLText.escape($0.element.name)) (\(HTMLText.escape(String($0.element.startedAt.prefix(10)))))</li>" }.joined()
+        let key = sessions.map { "<li>\(HTMLText.escape($0.name)) (\(HTMLText.escape(String($0.startedAt.prefix(10)))))</li>" }.joined()
         return "<section><h2>Trends across sessions</h2><p class=\"meta\">Mean ± 1 standard deviation per session, oldest first.</p><div class=\"charts\">\(charts.joined())</div><ol class=\"session-key\">\(key)</ol></section>"
     }
 

@@ -70,8 +70,10 @@ public struct LaneDrawing: Sendable {
             svg += "<text x=\"\(f(left - 6))\" y=\"\(f(yPx + 3))\" font-size=\"9\" text-anchor=\"end\" fill=\"#444\">\(Int(distanceFt))</text>\n"
         }
         svg += "<text x=\"\(f(left - 6))\" y=\"\(f(foul + 3))\" font-size=\"9\" text-anchor=\"end\" fill=\"#444\">0 ft</text>\n"
+        // Board numbers only where they fit side by side (not on the narrow true-scale lane).
+        let labelBoards = laneWidthPx / 39 * 5 >= 14
         for board in Lane.arrowBoards {
-            svg += "<text x=\"\(f(x(rightBoard: board)))\" y=\"\(f(heightPx - 8))\" font-size=\"8\" text-anchor=\"middle\" fill=\"#444\">\(Int(board))</text>\n"
+            if labelBoards { svg += "<text x=\"\(f(x(rightBoard: board)))\" y=\"\(f(heightPx - 8))\" font-size=\"8\" text-anchor=\"middle\" fill=\"#444\">\(Int(board))</text>\n" }
             // Drawing only: each lane's real arrow distances differ (DOMAIN.md); a V from 13.3 ft (boards 5, 35) to 16 ft (board 20).
             let tipFt = 16 - 0.9 * abs(board - 20) / 5
             let xPx = x(rightBoard: board), tipPx = y(distanceFt: tipFt), halfPx = max(1.5, 0.4 * laneWidthPx / 39)
