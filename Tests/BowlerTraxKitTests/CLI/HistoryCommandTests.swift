@@ -259,14 +259,14 @@ final class HistoryCommandTests: XCTestCase {
             USAGE: bowlertrax shots set-result <shot-id> <result> [--pins <pins>] [--json] [--db <path>]
 
             ARGUMENTS:
-              <shot-id>     The shot's id, as 'sessions show' lists it.
-              <result>      What happened. (values: strike, spare, open)
+              <shot-id>   The shot's id, as 'sessions show' lists it.
+              <result>    What happened. (values: strike, spare, open)
 
             OPTIONS:
-              --pins <pins> Pins left standing after the shot, e.g. 10 or 7,10.
-              --json        Print JSON.
-              --db <path>   Database file. (default: $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)
-              -h, --help    Show help information.
+              --pins <pins>  Pins left standing after the shot, e.g. 10 or 7,10.
+              --json         Print JSON.
+              --db <path>    Database file. (default: $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)
+              -h, --help     Show help information.
 
             """)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import BowlerTraxKit
 
@@ -24,8 +25,14 @@ final class MigrationFromEarlierVersionsTests: StoreTestCase {
             INSERT INTO trajectory_point (shot_id, frame, time_s, x_px, y_px, radius_px, board, distance_ft)
                 VALUES (10, 5, 0.1, 640.5, 700.25, 30.0, 12.5, 1.0), (10, 6, 0.2, 641.5, 690.0, 29.5, 12.75, 2.5),
                        (12, 1, 0.05, 600.0, 710.0, 31.0, NULL, NULL);
-            INSERT INTO ball_profile (name, profile_json) VALUES ('Blue', '{"colors":[]}');
             """)
+        // The profile JSON as v1's saveBallProfile wrote it.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let profile = BallProfile(colors: [HSVColor(hueDeg: 220, saturationPct: 85, valuePct: 75)], markerColors: [])
+        let insert = try database.prepare("INSERT INTO ball_profile (name, profile_json) VALUES ('Blue', ?)")
+        try insert.bind(String(decoding: try encoder.encode(profile), as: UTF8.self), at: 1)
+        try insert.run()
     }
 
     func testVersion1DatabaseMigratesToCurrentAndKeepsItsData() throws {
@@ -50,6 +57,7 @@ final class MigrationFromEarlierVersionsTests: StoreTestCase {
         XCTAssertEqual(shots.map(\.result), [nil, nil, nil])
         XCTAssertEqual(shots.map(\.rejected), [false, false, false])
         XCTAssertEqual(try store.ballProfiles().map(\.name), ["Blue"])
+        XCTAssertEqual(try store.ballProfile(named: "Blue")?.colors.first?.hueDeg, 220)
     }
 
     func testMigratedVersion1DatabaseTakesVersion2Data() throws {
