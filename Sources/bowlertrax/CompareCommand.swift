@@ -76,8 +76,8 @@ enum CompareCommand {
             return ("centre \(filter.center ?? "")", filter)
         }
         if let range = selector.range(of: "..") {
-            filter.fromDate = try HistoryOptions.date(String(selector[..<range.lowerBound]), option: "from", command: spec)
-            filter.toDate = try HistoryOptions.date(String(selector[range.upperBound...]), option: "to", command: spec)
+            filter.fromDate = try HistoryOptions.date(String(selector[..<range.lowerBound]), name: "the range's start", command: spec)
+            filter.toDate = try HistoryOptions.date(String(selector[range.upperBound...]), name: "the range's end", command: spec)
             return ("\(filter.fromDate ?? "") to \(filter.toDate ?? "")", filter)
         }
         let session = try store.session(matching: selector)

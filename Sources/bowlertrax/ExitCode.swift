@@ -48,7 +48,7 @@ enum ExitCode {
         case .newerSchema, .notADatabase, .notABowlerTraxDatabase: return configuration
         case .cannotCreateDirectory, .cannotOpen, .readOnly: return cannotCreate
         case .sessionNotFound, .sessionNameNotFound, .sessionNameAmbiguous, .sessionNameTaken, .shotNotFound, .unknownCenter, .centerExists,
-             .noCalibration, .strikeWithPinsLeft, .invalidPins: return dataError
+             .noCalibration, .calibrationUnreadable, .strikeWithPinsLeft, .invalidPins: return dataError
         default: return failure
         }
     }

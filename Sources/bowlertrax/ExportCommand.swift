@@ -34,7 +34,7 @@ enum ExportCommand {
             let selected = Set(shots.map(\.sessionID))
             let unfiltered = filter == ShotFilter(sessionIDs: filter.sessionIDs, includeRejected: filter.includeRejected)
             let sessions = try store.sessions().filter { selected.contains($0.id) || (unfiltered && (filter.sessionIDs?.contains($0.id) ?? true)) }
-            text = parsed.flag("csv") ? CSVExport.sessions(sessions) : HistoryJSON.list(sessions.map(HistoryJSON.session))
+            text = parsed.flag("csv") ? CSVExport.sessions(sessions) : HistoryJSON.list(sessions.map { HistoryJSON.session($0) })
         }
         try OutputFile.write(text, to: parsed.value("output") ?? "-")
     }

@@ -22,8 +22,8 @@ enum HistoryOptions {
 
     /// The shot filter the command line asks for; sessions are looked up by id or name.
     static func filter(_ parsed: ParsedArguments, store: ShotStore, command: CommandSpec) throws -> ShotFilter {
-        let from = try parsed.value("from").map { try date($0, option: "from", command: command) }
-        let to = try parsed.value("to").map { try date($0, option: "to", command: command) }
+        let from = try parsed.value("from").map { try date($0, name: "--from", command: command) }
+        let to = try parsed.value("to").map { try date($0, name: "--to", command: command) }
         if let from, let to, from > to { throw UsageError.invalid("--from \(from) is after --to \(to)", command: command) }
         let sessions = parsed.all("session")
         return ShotFilter(sessionIDs: sessions.isEmpty ? nil : try sessions.map { try store.session(matching: $0).id },
@@ -32,13 +32,14 @@ enum HistoryOptions {
     }
 
     /// Checks a `YYYY-MM-DD` day that exists in the calendar.
-    static func date(_ text: String, option: String, command: CommandSpec) throws -> String {
+    /// `name` says where the day came from in the error message ("--from", "the range's start").
+    static func date(_ text: String, name: String, command: CommandSpec) throws -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy-MM-dd"
         guard text.count == 10, let day = formatter.date(from: text), formatter.string(from: day) == text else {
-            throw UsageError.invalid("--\(option) must be a day as YYYY-MM-DD (got '\(text)')", command: command)
+            throw UsageError.invalid("\(name) must be a day as YYYY-MM-DD (got '\(text)')", command: command)
         }
         return text
     }

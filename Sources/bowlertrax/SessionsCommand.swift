@@ -38,7 +38,7 @@ enum SessionsCommand {
         let parsed = try ParsedArguments(arguments, spec: listSpec)
         if HistoryOptions.printedHelp(parsed, listSpec) { return }
         let sessions = try HistoryOptions.openStore(parsed).sessions()
-        if parsed.flag("json") { print(HistoryJSON.list(sessions.map(HistoryJSON.session)), terminator: ""); return }
+        if parsed.flag("json") { print(HistoryJSON.list(sessions.map { HistoryJSON.session($0) }), terminator: ""); return }
         guard !sessions.isEmpty else { print("No sessions stored."); return }
         let rows = sessions.map { s in
             [String(s.id), s.name, String(s.startedAt.prefix(16)).replacingOccurrences(of: "T", with: " "),
@@ -55,8 +55,7 @@ enum SessionsCommand {
         let record = try store.session(matching: parsed.positionals[0])
         let shots = try store.storedShots(ShotFilter(sessionIDs: [record.id], includeRejected: true))
         if parsed.flag("json") {
-            let items = shots.map { HistoryJSON.shot($0, trajectory: false) }
-            print(String(HistoryJSON.session(record).dropLast()) + ", \"shot_list\": " + JSONText.array(items) + "}")
+            print(HistoryJSON.session(record, shots: shots))
             return
         }
         let d = record.details

@@ -58,7 +58,7 @@ public struct HTMLReport: Sendable {
         let stats = Statistics(shots)
         func cell(_ label: String, _ value: String) -> String { "<div class=\"card\"><div class=\"value\">\(HTMLText.escape(value))</div><div class=\"label\">\(label)</div></div>" }
         func mean(_ key: String, _ digits: Int) -> String {
-            guard let summary = stats.summary(key) else { return "–" }
+            guard let summary = stats.summary(key) else { return "-" }
             return ShotTable.format(summary.mean, digits) + (summary.standardDeviation.map { " ± " + ShotTable.format($0, digits) } ?? "")
         }
         let cards = [
@@ -66,8 +66,8 @@ public struct HTMLReport: Sendable {
             cell("entry angle, °", mean("entry_angle_deg", 1)),
             cell("entry board", mean("entry_board", 1)),
             cell("arrows board", mean("arrows_board", 1)),
-            cell("strikes entered", stats.enteredStrikePercent.map { "\(ShotTable.format($0, 0)) % of \(stats.resultCount)" } ?? "–"),
-            cell("strikes expected by the model", stats.modelStrikePercent.map { "\(ShotTable.format($0, 0)) %" } ?? "–"),
+            cell("strikes entered", stats.enteredStrikePercent.map { "\(ShotTable.format($0, 0)) % of \(stats.resultCount)" } ?? "-"),
+            cell("strikes expected by the model", stats.modelStrikePercent.map { "\(ShotTable.format($0, 0)) %" } ?? "-"),
         ]
         return "<section class=\"summary\"><h2>Summary</h2><div class=\"cards\">\(cards.joined())</div></section>"
     }
@@ -120,11 +120,11 @@ public struct HTMLReport: Sendable {
         let header = ["Session", "#", "Id", "Speed mph", "Arrows", "Breakpoint", "Entry board", "Entry °", "Revs rpm", "Strike model", "Result"]
         let rows = shots.map { stored -> String in
             let m = stored.shot.measurements
-            let breakpoint = m.breakpointBoard.map { "\(ShotTable.format($0, 1)) @ \(ShotTable.format(m.breakpointDistanceFt, 1)) ft" } ?? "–"
-            let result = stored.result.map { $0.rawValue + (stored.pinsLeft.isEmpty ? "" : " (" + stored.pinsLeft.map(String.init).joined(separator: "-") + ")") } ?? "–"
+            let breakpoint = m.breakpointBoard.map { "\(ShotTable.format($0, 1)) @ \(ShotTable.format(m.breakpointDistanceFt, 1)) ft" } ?? "-"
+            let result = stored.result.map { $0.rawValue + (stored.pinsLeft.isEmpty ? "" : " (" + stored.pinsLeft.map(String.init).joined(separator: "-") + ")") } ?? "-"
             let cells = [stored.sessionName, String(stored.shot.shotNumber), String(stored.id), ShotTable.format(m.averageSpeedMph, 1),
                          ShotTable.format(m.arrowsBoard, 1), breakpoint, ShotTable.format(m.entryBoard, 1), ShotTable.format(m.entryAngleDeg, 1),
-                         ShotTable.format(m.revRateRpm, 0), m.strikeProbability.map { "\(ShotTable.format($0 * 100, 0)) %" } ?? "–", result]
+                         ShotTable.format(m.revRateRpm, 0), m.strikeProbability.map { "\(ShotTable.format($0 * 100, 0)) %" } ?? "-", result]
             return "<tr>" + cells.map { "<td>\(HTMLText.escape($0))</td>" }.joined() + "</tr>"
         }
         return "<section class=\"shots\"><h2>Shots</h2><table><thead><tr>\(header.map { "<th>\($0)</th>" }.joined())</tr></thead><tbody>\n\(rows.joined(separator: "\n"))\n</tbody></table></section>"

@@ -1,8 +1,9 @@
 /// Sessions and stored shots as JSON, keys in DOMAIN.md's names: what `export --json` and every `--json` listing print.
 public enum HistoryJSON {
-    /// A session with its details and shot counts.
-    public static func session(_ session: SessionRecord) -> String {
+    /// A session with its details and shot counts and, when given, its shots as `shot_list` (without trajectories).
+    public static func session(_ session: SessionRecord, shots: [StoredShot]? = nil) -> String {
         let details = session.details
+        let shotList = shots.map { [("shot_list", JSONText.array($0.map { shot($0, trajectory: false) }))] } ?? []
         return JSONText.object([
             ("session_id", String(session.id)),
             ("name", JSONText.string(session.name)),
@@ -19,7 +20,7 @@ public enum HistoryJSON {
             ("shots", String(session.shotCount)),
             ("rejected_shots", String(session.rejectedCount)),
             ("notes", JSONText.string(session.notes)),
-        ])
+        ] + shotList)
     }
 
     /// A stored shot: ids, session, every measurement, the entered result and, if asked, the trajectory.
