@@ -223,6 +223,15 @@ final class HistoryCommandTests: XCTestCase {
         XCTAssertEqual(calibrations[0]["in_use"] as? Bool, true)
     }
 
+    func testAnalyzeWithAStoredCalibrationMeasuresOnTheLane() throws {
+        // Session 1 was analysed with --center "Lucky Lanes" --lane 3 and no --calibration.
+        let truth = try XCTUnwrap(try FixtureTruth.load("right-720p60").shots.first)
+        let session = try XCTUnwrap(try json("sessions", "show", "1", "--json") as? [String: Any])
+        let shot = try XCTUnwrap((session["shot_list"] as? [[String: Any]])?.first)
+        XCTAssertEqual(try XCTUnwrap(shot["entry_board"] as? Double), truth.entry_board, accuracy: 0.5)
+        XCTAssertEqual(try XCTUnwrap(shot["arrows_board"] as? Double), truth.arrows_board, accuracy: 0.5)
+    }
+
     func testAnalyzeOnALaneWithoutCalibrationFails() throws {
         let video = FixtureTruth.directory.appendingPathComponent("right-720p60.mp4").path
         let output = try run("analyze", video, "--center", "Lucky Lanes", "--lane", "9", "--ball-hsv", "220,85,75")
