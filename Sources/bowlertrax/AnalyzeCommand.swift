@@ -6,7 +6,7 @@ enum AnalyzeCommand {
     static let spec = CommandSpec(
         name: "analyze",
         overview: "Analyse a recorded video: find every shot, measure it, print it and save it to the database.",
-        usage: "bowlertrax analyze <video> [--calibration <file>] (--ball-hsv <h,s,v> | --ball-box <x0,y0,x1,y1> | --ball <name>) [options]",
+        usage: "bowlertrax analyze <video> [--calibration <file> | --center <name> --lane <n>] (--ball-hsv <h,s,v> | --ball-box <x0,y0,x1,y1> | --ball <name>) [options]",
         arguments: [.init(name: "video", help: "The video file (any format FFmpeg reads).")],
         options: [
             .init(name: "calibration", value: "file", help: "Lane calibration JSON; without it only the pixel path is reported."),
@@ -15,6 +15,13 @@ enum AnalyzeCommand {
             .init(name: "json", help: "Print one JSON document instead of the table."),
             .init(name: "db", value: "path", help: "Database file. (default: $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)"),
             .init(name: "no-save", help: "Do not save the shots."),
+            .init(name: "session", value: "name", help: "Add the shots to this session, made if missing. (default: a new session named after the video)"),
+            .init(name: "center", value: "name", help: "The centre bowled at; with --lane and no --calibration, uses that lane's latest stored calibration."),
+            .init(name: "lane", value: "n", help: "The lane number at --center."),
+            .init(name: "bowler", value: "name", help: "Who bowled."),
+            .init(name: "oil", value: "pattern", help: "The oil pattern's name."),
+            .init(name: "kind", value: "kind", help: "League night or practice. (default: practice) (values: league, practice)"),
+            .init(name: "notes", value: "text", help: "Free notes kept with the session."),
             .init(name: "threads", value: "n", help: "Decoder threads; 0 lets FFmpeg choose. (default: 0)"),
         ])
 
@@ -27,12 +34,13 @@ enum AnalyzeCommand {
             throw UsageError.invalid("give --threads a whole number from 0", command: spec)
         }
         if parsed.flag("no-save") && parsed.value("db") != nil { throw UsageError.invalid("--db and --no-save exclude each other", command: spec) }
+        if parsed.flag("no-save") && parsed.value("session") != nil { throw UsageError.invalid("--session and --no-save exclude each other", command: spec) }
+        if parsed.value("lane") != nil && parsed.value("center") == nil { throw UsageError.invalid("--lane needs --center", command: spec) }
         let video = parsed.positionals[0]
 
         // Everything that can be checked before decoding is, so a bad input fails at once.
         let probe = try FrameDecoder(path: video)
         let size = PixelSize(width: probe.width, height: probe.height)
-        let calibration = try parsed.value("calibration").map { try LaneCalibration.load(path: $0, videoSize: size) }
         var openedStore: ShotStore?
         func store() throws -> ShotStore {
             if let openedStore { return openedStore }
@@ -40,9 +48,10 @@ enum AnalyzeCommand {
             openedStore = store
             return store
         }
+        let calibration = try self.calibration(parsed, videoSize: size, store: store)
         let profile = try ProfileOptions.profile(parsed, video: video, store: store)
-        let sessionID = parsed.flag("no-save") ? nil : try store().openSession(name: URL(fileURLWithPath: video).lastPathComponent, source: video, hand: hand)
-        let saver = ShotSaver(store: parsed.flag("no-save") ? nil : try store(), sessionID: sessionID)
+        let saver = parsed.flag("no-save") ? ShotSaver(store: nil, sessionID: nil, firstShotNumber: 1)
+            : try session(parsed, details: try details(parsed), video: video, hand: hand, store: try store())
 
         let progress = ProgressBar()
         let analyzer = VideoAnalyzer(profile: profile, calibration: calibration, hand: hand, decoderThreads: threads)
@@ -58,6 +67,46 @@ enum AnalyzeCommand {
         try saver.close()
         warnings(result).forEach { FileHandle.standardError.write(Data("Warning: \($0)\n".utf8)) }
         print(parsed.flag("json") ? ShotJSON.document(result) : summary(result, calibrated: calibration != nil), terminator: "")
+    }
+
+    /// The calibration file given, else the latest stored for --center and --lane, else none; checked against the video's size.
+    static func calibration(_ parsed: ParsedArguments, videoSize: PixelSize, store: () throws -> ShotStore) throws -> LaneCalibration? {
+        if let path = parsed.value("calibration") { return try LaneCalibration.load(path: path, videoSize: videoSize) }
+        guard let center = parsed.value("center"), let lane = try laneOption(parsed) else { return nil }
+        guard let file = try store().latestCalibration(center: center, lane: lane) else { throw StoreError.noCalibration(center: center, lane: lane) }
+        let source = "the calibration of lane \(lane) at \(center)"
+        guard file.imageSize == videoSize else { throw CalibrationError.imageSizeMismatch(path: source, calibration: file.imageSize, video: videoSize) }
+        return try LaneCalibration(file: file, source: source)
+    }
+
+    static func laneOption(_ parsed: ParsedArguments) throws -> Int? {
+        try parsed.value("lane").map { try CalibrationsCommand.laneNumber($0, command: spec) }
+    }
+
+    /// The session details given on the command line; nil fields keep what an existing session has.
+    static func details(_ parsed: ParsedArguments) throws -> SessionDetails {
+        let kind = try parsed.value("kind").map { text in
+            guard let kind = SessionKind(rawValue: text) else { throw UsageError.invalid("--kind must be league or practice", command: spec) }
+            return kind
+        }
+        return SessionDetails(bowler: parsed.value("bowler"), center: parsed.value("center"), laneNumber: try laneOption(parsed),
+                              oilPattern: parsed.value("oil"), ball: parsed.value("ball"), kind: kind)
+    }
+
+    /// Opens the session the shots go to: --session's (reopened, numbering after its last shot) or a new one named after the video.
+    static func session(_ parsed: ParsedArguments, details: SessionDetails, video: String, hand: Hand, store: ShotStore) throws -> ShotSaver {
+        if let name = parsed.value("session") {
+            do {
+                let existing = try store.session(matching: name)
+                try store.reopenSession(id: existing.id, details: details)
+                return ShotSaver(store: store, sessionID: existing.id, firstShotNumber: try store.lastShotNumber(sessionID: existing.id) + 1)
+            } catch StoreError.sessionNameNotFound {
+                return ShotSaver(store: store, sessionID: try store.openSession(name: name, source: video, hand: hand, notes: parsed.value("notes"), details: details),
+                                 firstShotNumber: 1)
+            }
+        }
+        let id = try store.openSession(name: URL(fileURLWithPath: video).lastPathComponent, source: video, hand: hand, notes: parsed.value("notes"), details: details)
+        return ShotSaver(store: store, sessionID: id, firstShotNumber: 1)
     }
 
     static func handOption(_ parsed: ParsedArguments) throws -> Hand {
@@ -86,15 +135,20 @@ enum AnalyzeCommand {
 final class ShotSaver: @unchecked Sendable {
     private let store: ShotStore?
     private let sessionID: Int64?
+    /// What the analyser's shot 1 is numbered in the session: shots added to an existing session follow its last one.
+    private let firstShotNumber: Int
 
-    init(store: ShotStore?, sessionID: Int64?) {
+    init(store: ShotStore?, sessionID: Int64?, firstShotNumber: Int) {
         self.store = store
         self.sessionID = sessionID
+        self.firstShotNumber = firstShotNumber
     }
 
     func save(_ shot: Shot) throws {
         guard let store, let sessionID else { return }
-        _ = try store.save(shot, sessionID: sessionID)
+        var numbered = shot
+        numbered.shotNumber += firstShotNumber - 1
+        _ = try store.save(numbered, sessionID: sessionID)
     }
 
     func close() throws {

@@ -36,6 +36,7 @@ enum ExitCode {
             }
         case let error as StoreError: return code(for: error)
         case is ProfileError: return dataError
+        case is OutputFileError: return cannotCreate
         default: return failure
         }
     }
@@ -46,6 +47,8 @@ enum ExitCode {
         case .diskFull: return ioError
         case .newerSchema, .notADatabase, .notABowlerTraxDatabase: return configuration
         case .cannotCreateDirectory, .cannotOpen, .readOnly: return cannotCreate
+        case .sessionNotFound, .sessionNameNotFound, .sessionNameAmbiguous, .sessionNameTaken, .shotNotFound, .unknownCenter, .centerExists,
+             .noCalibration, .calibrationUnreadable, .strikeWithPinsLeft, .invalidPins: return dataError
         default: return failure
         }
     }

@@ -5,6 +5,14 @@ import Foundation
 let commands: [String: ([String]) throws -> Void] = [
     "analyze": AnalyzeCommand.run,
     "ball": BallCommand.run,
+    "sessions": SessionsCommand.run,
+    "shots": ShotsCommand.run,
+    "stats": StatsCommand.run,
+    "compare": CompareCommand.run,
+    "report": ReportCommand.run,
+    "export": ExportCommand.run,
+    "centers": CentersCommand.run,
+    "calibrations": CalibrationsCommand.run,
 ]
 
 let toolSpec = CommandSpec(
@@ -13,6 +21,14 @@ let toolSpec = CommandSpec(
     subcommands: [
         ("analyze", "Analyse a recorded video: find, measure, print and store every shot."),
         ("ball", "Save, list and remove named ball profiles."),
+        ("sessions", "List, show, rename and delete stored sessions."),
+        ("shots", "Reject or restore a shot, or enter what it really did."),
+        ("stats", "Statistics of the stored shots."),
+        ("compare", "Compare two sessions, date ranges or balls, with Welch's t-test."),
+        ("report", "Write a self-contained HTML report."),
+        ("export", "Export shots or sessions as CSV or JSON."),
+        ("centers", "Add and list bowling centres."),
+        ("calibrations", "List the stored lane calibrations."),
     ])
 
 var arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,3 +1,31 @@
+/// League night or practice: how a session is counted in statistics.
+public enum SessionKind: String, Sendable, CaseIterable {
+    case league, practice
+}
+
+/// What is known about a session besides its shots: who bowled, where, with which ball, on which oil.
+/// Every field is optional, so a session can be filled in later; notes live on `SessionRecord`.
+/// A stored session always has a `kind` (practice unless told otherwise); nil here means "not given".
+public struct SessionDetails: Sendable, Equatable {
+    public var bowler: String?
+    public var center: String?
+    public var laneNumber: Int?
+    public var oilPattern: String?
+    /// The ball's name, normally a saved ball profile's; kept as text so deleting the profile keeps history.
+    public var ball: String?
+    public var kind: SessionKind?
+
+    public init(bowler: String? = nil, center: String? = nil, laneNumber: Int? = nil, oilPattern: String? = nil,
+                ball: String? = nil, kind: SessionKind? = nil) {
+        self.bowler = bowler
+        self.center = center
+        self.laneNumber = laneNumber
+        self.oilPattern = oilPattern
+        self.ball = ball
+        self.kind = kind
+    }
+}
+
 /// A stored session: one video or one evening of live bowling.
 public struct SessionRecord: Sendable, Equatable {
     public var id: Int64
@@ -11,8 +39,12 @@ public struct SessionRecord: Sendable, Equatable {
     public var endedAt: String?
     public var notes: String?
     public var shotCount: Int
+    public var details: SessionDetails
+    /// Shots hidden from statistics as misdetections (still stored, and counted in `shotCount`).
+    public var rejectedCount: Int
 
-    public init(id: Int64, name: String, source: String, hand: Hand, startedAt: String, endedAt: String?, notes: String?, shotCount: Int) {
+    public init(id: Int64, name: String, source: String, hand: Hand, startedAt: String, endedAt: String?, notes: String?, shotCount: Int,
+                details: SessionDetails = SessionDetails(), rejectedCount: Int = 0) {
         self.id = id
         self.name = name
         self.source = source
@@ -21,5 +53,7 @@ public struct SessionRecord: Sendable, Equatable {
         self.endedAt = endedAt
         self.notes = notes
         self.shotCount = shotCount
+        self.details = details
+        self.rejectedCount = rejectedCount
     }
 }

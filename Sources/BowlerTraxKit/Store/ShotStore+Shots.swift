@@ -81,37 +81,51 @@ extension ShotStore {
 
     /// The session's shots in shot-number order, each with its trajectory in frame order.
     public func shots(sessionID: Int64) throws -> [Shot] {
-        let columns = Self.measurementColumns
         _ = try endedAt(sessionID: sessionID)
         let query = try database.prepare("""
-            SELECT id, shot_number, release_time_s, hand, \(columns.map(\.name).joined(separator: ", "))
+            SELECT \(Self.shotColumnList(alias: "shot"))
             FROM shot WHERE session_id = ? ORDER BY shot_number
             """)
         try query.bind(sessionID, at: 1)
-        let trajectoryQuery = try database.prepare("""
+        let trajectoryQuery = try prepareTrajectoryQuery()
+        var shots: [Shot] = []
+        while try query.step() {
+            shots.append(try shot(in: query, firstColumn: 0, trajectoryQuery: trajectoryQuery))
+        }
+        return shots
+    }
+
+    /// The columns `shot(in:firstColumn:trajectoryQuery:)` reads, for a query on table alias `alias`.
+    static func shotColumnList(alias: String) -> String {
+        (["id", "shot_number", "release_time_s", "hand"] + measurementColumns.map(\.name)).map { "\(alias).\($0)" }.joined(separator: ", ")
+    }
+
+    /// The shot in the current row, whose columns from `firstColumn` on are `shotColumnList`, with its trajectory.
+    func shot(in query: Statement, firstColumn: Int32, trajectoryQuery: Statement) throws -> Shot {
+        var measurements = ShotMeasurements()
+        for (offset, column) in Self.measurementColumns.enumerated() {
+            let index = firstColumn + Int32(4 + offset)
+            switch column {
+            case let .real(_, keyPath): measurements[keyPath: keyPath] = query.double(at: index)
+            case let .text(_, keyPath): measurements[keyPath: keyPath] = query.text(at: index)
+            }
+        }
+        let shotID = try query.required(query.int64(at: firstColumn), at: firstColumn)
+        return Shot(
+            shotNumber: try query.required(query.int(at: firstColumn + 1), at: firstColumn + 1),
+            releaseTimeS: try query.required(query.double(at: firstColumn + 2), at: firstColumn + 2),
+            hand: try Self.hand(in: query, at: firstColumn + 3),
+            measurements: measurements,
+            trajectory: try trajectory(shotID: shotID, query: trajectoryQuery)
+        )
+    }
+
+    /// The query `trajectory(shotID:query:)` runs, prepared once per listing.
+    func prepareTrajectoryQuery() throws -> Statement {
+        try database.prepare("""
             SELECT frame, time_s, x_px, y_px, radius_px, board, distance_ft
             FROM trajectory_point WHERE shot_id = ? ORDER BY frame
             """)
-        var shots: [Shot] = []
-        while try query.step() {
-            var measurements = ShotMeasurements()
-            for (offset, column) in columns.enumerated() {
-                let index = Int32(4 + offset)
-                switch column {
-                case let .real(_, keyPath): measurements[keyPath: keyPath] = query.double(at: index)
-                case let .text(_, keyPath): measurements[keyPath: keyPath] = query.text(at: index)
-                }
-            }
-            let shotID = try query.required(query.int64(at: 0), at: 0)
-            shots.append(Shot(
-                shotNumber: try query.required(query.int(at: 1), at: 1),
-                releaseTimeS: try query.required(query.double(at: 2), at: 2),
-                hand: try Self.hand(in: query, at: 3),
-                measurements: measurements,
-                trajectory: try trajectory(shotID: shotID, query: trajectoryQuery)
-            ))
-        }
-        return shots
     }
 
     /// Runs the prepared trajectory query for one shot and leaves it ready for the next.

@@ -72,62 +72,7 @@ public final class ShotStore {
         }
     }
 
-    // MARK: - Sessions
-
-    /// Starts a session and returns its id.
-    public func openSession(name: String, source: String, hand: Hand, notes: String? = nil) throws -> Int64 {
-        let insert = try database.prepare("INSERT INTO session (name, source, hand, notes) VALUES (?, ?, ?, ?)")
-        try insert.bind(name, at: 1)
-        try insert.bind(source, at: 2)
-        try insert.bind(hand.rawValue, at: 3)
-        try insert.bind(notes, at: 4)
-        try insert.run()
-        return database.lastInsertRowID
-    }
-
-    /// Records the session's end time; throws if it does not exist or is already closed.
-    public func closeSession(id: Int64) throws {
-        try database.inTransaction {
-            let endedAt = try self.endedAt(sessionID: id)
-            if let endedAt {
-                throw StoreError.sessionAlreadyClosed(id: id, endedAt: endedAt)
-            }
-            let update = try database.prepare("UPDATE session SET ended_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?")
-            try update.bind(id, at: 1)
-            try update.run()
-        }
-    }
-
-    /// All sessions, oldest first, each with its number of shots.
-    public func sessions() throws -> [SessionRecord] {
-        let query = try database.prepare("""
-            SELECT id, name, source, hand, started_at, ended_at, notes,
-                   (SELECT count(*) FROM shot WHERE shot.session_id = session.id)
-            FROM session ORDER BY started_at, id
-            """)
-        var records: [SessionRecord] = []
-        while try query.step() {
-            records.append(SessionRecord(
-                id: try query.required(query.int64(at: 0), at: 0),
-                name: try query.required(query.text(at: 1), at: 1),
-                source: try query.required(query.text(at: 2), at: 2),
-                hand: try Self.hand(in: query, at: 3),
-                startedAt: try query.required(query.text(at: 4), at: 4),
-                endedAt: query.text(at: 5),
-                notes: query.text(at: 6),
-                shotCount: try query.required(query.int(at: 7), at: 7)
-            ))
-        }
-        return records
-    }
-
-    /// The session's end time (nil while open); throws `sessionNotFound` when there is no such session.
-    func endedAt(sessionID: Int64) throws -> String? {
-        let query = try database.prepare("SELECT ended_at FROM session WHERE id = ?")
-        try query.bind(sessionID, at: 1)
-        guard try query.step() else { throw StoreError.sessionNotFound(id: sessionID) }
-        return query.text(at: 0)
-    }
+    // MARK: - Columns
 
     /// Reads a `hand` column, which the schema limits to the raw values of `Hand`.
     static func hand(in statement: Statement, at column: Int32) throws -> Hand {

@@ -30,6 +30,26 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case sessionNotFound(id: Int64)
     /// The session already has an end time.
     case sessionAlreadyClosed(id: Int64, endedAt: String)
+    /// No session has this name (and the text is not a session id either).
+    case sessionNameNotFound(name: String)
+    /// Several sessions share this name: the id says which one.
+    case sessionNameAmbiguous(name: String, ids: [Int64])
+    /// A session of this name already exists, so renaming to it would make the name ambiguous.
+    case sessionNameTaken(name: String)
+    /// No shot has this id.
+    case shotNotFound(id: Int64)
+    /// No centre has this name; centres are added with `centers add`.
+    case unknownCenter(name: String, known: [String])
+    /// A centre of this name already exists.
+    case centerExists(name: String)
+    /// The lane has no stored calibration yet.
+    case noCalibration(center: String, lane: Int)
+    /// A stored calibration's JSON does not parse any more.
+    case calibrationUnreadable(id: Int64, reason: String)
+    /// A strike leaves no pin standing, so pins cannot go with it.
+    case strikeWithPinsLeft(pins: [Int])
+    /// Pins are numbered 1 to 10, each at most once.
+    case invalidPins(pins: [Int])
     /// Ball profiles are stored by name, so a profile without one cannot be saved.
     case ballProfileNameMissing
     /// The profile cannot be written as JSON (an infinite or NaN number).
@@ -68,6 +88,27 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
             return "no session with id \(id)"
         case let .sessionAlreadyClosed(id, endedAt):
             return "session \(id) was already closed at \(endedAt)"
+        case let .sessionNameNotFound(name):
+            return "no session named \"\(name)\""
+        case let .sessionNameAmbiguous(name, ids):
+            return "\(ids.count) sessions are named \"\(name)\" (ids \(ids.map(String.init).joined(separator: ", "))): give the id instead"
+        case let .sessionNameTaken(name):
+            return "a session named \"\(name)\" already exists"
+        case let .shotNotFound(id):
+            return "no shot with id \(id)"
+        case let .unknownCenter(name, known):
+            let list = known.isEmpty ? "none yet" : known.map { "\"\($0)\"" }.joined(separator: ", ")
+            return "no centre named \"\(name)\" (known: \(list)); add it with 'bowlertrax centers add'"
+        case let .centerExists(name):
+            return "a centre named \"\(name)\" already exists"
+        case let .noCalibration(center, lane):
+            return "lane \(lane) at \"\(center)\" has no stored calibration; calibrate it first or give --calibration"
+        case let .calibrationUnreadable(id, reason):
+            return "stored calibration \(id) cannot be read: \(reason)"
+        case let .strikeWithPinsLeft(pins):
+            return "a strike leaves no pins, but pins \(pins.map(String.init).joined(separator: ",")) were given"
+        case let .invalidPins(pins):
+            return "pins must be distinct numbers from 1 to 10 (got \(pins.map(String.init).joined(separator: ",")))"
         case .ballProfileNameMissing:
             return "a ball profile needs a name to be saved"
         case let .ballProfileNotEncodable(name, reason):

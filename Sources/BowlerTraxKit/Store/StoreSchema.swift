@@ -1,6 +1,6 @@
 /// The store's migrations, oldest first. Append only: a shipped step is never edited or reordered.
 enum StoreSchema {
-    static let migrations: [Migration] = [v1]
+    static let migrations: [Migration] = [v1, v2]
 
     /// Tables are STRICT (SQLite 3.37+) so a REAL column only ever holds a REAL and values round-trip exactly.
     /// Timestamps are ISO-8601 UTC text, readable by any tool. Measurement columns are nullable: a shot
@@ -60,5 +60,51 @@ enum StoreSchema {
             name TEXT PRIMARY KEY NOT NULL,
             profile_json TEXT NOT NULL
         ) STRICT;
+        """)
+
+    /// Bowlers, centres, their lanes and each lane's calibrations; what a session was (who, where, which
+    /// ball, league or practice); what a shot really did (the result entered later) and whether it was
+    /// rejected as a misdetection. Only ADD COLUMN on v1's tables, so v1 rows keep every value.
+    /// A session names its ball as text, not a key: deleting a ball profile must not rewrite history.
+    /// `pins_left` is the pins standing after the shot, as sorted pin numbers ("7,10"), never a count.
+    static let v2 = Migration(name: "v2: bowlers, centres, lanes, calibrations, session details, shot results", sql: """
+        CREATE TABLE bowler (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+        ) STRICT;
+
+        CREATE TABLE center (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+        ) STRICT;
+
+        CREATE TABLE lane (
+            id INTEGER PRIMARY KEY,
+            center_id INTEGER NOT NULL REFERENCES center (id) ON DELETE CASCADE,
+            number INTEGER NOT NULL CHECK (number >= 1),
+            UNIQUE (center_id, number)
+        ) STRICT;
+
+        CREATE TABLE calibration (
+            id INTEGER PRIMARY KEY,
+            lane_id INTEGER NOT NULL REFERENCES lane (id) ON DELETE CASCADE,
+            created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+            calibration_json TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX calibration_lane_created ON calibration (lane_id, created_at);
+
+        ALTER TABLE session ADD COLUMN bowler_id INTEGER REFERENCES bowler (id) ON DELETE SET NULL;
+        ALTER TABLE session ADD COLUMN center_id INTEGER REFERENCES center (id) ON DELETE SET NULL;
+        ALTER TABLE session ADD COLUMN lane_number INTEGER CHECK (lane_number >= 1);
+        ALTER TABLE session ADD COLUMN oil_pattern TEXT;
+        ALTER TABLE session ADD COLUMN ball TEXT;
+        ALTER TABLE session ADD COLUMN kind TEXT NOT NULL DEFAULT 'practice' CHECK (kind IN ('league', 'practice'));
+        CREATE INDEX session_name ON session (name);
+
+        ALTER TABLE shot ADD COLUMN result TEXT CHECK (result IN ('strike', 'spare', 'open'));
+        ALTER TABLE shot ADD COLUMN pins_left TEXT;
+        ALTER TABLE shot ADD COLUMN rejected INTEGER NOT NULL DEFAULT 0 CHECK (rejected IN (0, 1));
         """)
 }

@@ -4,11 +4,12 @@ import XCTest
 final class MigrationTests: StoreTestCase {
     func testMigrationsCreateTheSchemaAndRecordIt() throws {
         let store = try makeStore()
-        XCTAssertEqual(store.schemaVersion, 1)
-        XCTAssertEqual(try store.database.appliedMigrationNames(), ["v1: sessions, shots, trajectories, ball profiles"])
-        XCTAssertEqual(try store.database.int64("PRAGMA user_version"), 1)
+        XCTAssertEqual(store.schemaVersion, 2)
+        XCTAssertEqual(try store.database.appliedMigrationNames(), ["v1: sessions, shots, trajectories, ball profiles",
+                                                                    "v2: bowlers, centres, lanes, calibrations, session details, shot results"])
+        XCTAssertEqual(try store.database.int64("PRAGMA user_version"), 2)
         let tables = try store.database.strings("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-        XCTAssertEqual(tables, ["ball_profile", "schema_migrations", "session", "shot", "trajectory_point"])
+        XCTAssertEqual(tables, ["ball_profile", "bowler", "calibration", "center", "lane", "schema_migrations", "session", "shot", "trajectory_point"])
         let shotColumns = try store.database.strings("SELECT name FROM pragma_table_info('shot')")
         for column in ShotStore.measurementColumns {
             XCTAssertTrue(shotColumns.contains(column.name), "shot lacks \(column.name)")
@@ -28,7 +29,7 @@ final class MigrationTests: StoreTestCase {
         store = nil
 
         let reopened = try makeStore()
-        XCTAssertEqual(reopened.schemaVersion, 1)
+        XCTAssertEqual(reopened.schemaVersion, 2)
         XCTAssertEqual(try reopened.database.strings("SELECT name || ' @ ' || applied_at FROM schema_migrations"), firstRecord)
         XCTAssertEqual(try reopened.sessions().map(\.id), [try XCTUnwrap(sessionID)])
     }
@@ -37,13 +38,13 @@ final class MigrationTests: StoreTestCase {
         do {
             let newer = try ShotStore(path: databasePath)
             try newer.database.execute("""
-                INSERT INTO schema_migrations (name) VALUES ('v2: spare pickups');
-                PRAGMA user_version = 2;
+                INSERT INTO schema_migrations (name) VALUES ('v3: spare pickups');
+                PRAGMA user_version = 3;
                 """)
         }
         let before = try fileBytes(databasePath)
 
-        assertThrows(.newerSchema(path: databasePath, foundVersion: 2, knownVersion: 1, unknownMigrations: ["v2: spare pickups"]),
+        assertThrows(.newerSchema(path: databasePath, foundVersion: 3, knownVersion: 2, unknownMigrations: ["v3: spare pickups"]),
                      try ShotStore(path: databasePath))
         XCTAssertEqual(try fileBytes(databasePath), before)
     }

@@ -97,7 +97,7 @@ final class ShotStoreTests: StoreTestCase {
     func testStoreCreatesMissingParentDirectories() throws {
         let path = directory + "/a/b/c/shots.sqlite"
         let store = try makeStore(path: path)
-        XCTAssertEqual(store.schemaVersion, 1)
+        XCTAssertEqual(store.schemaVersion, StoreSchema.migrations.count)
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
     }
 

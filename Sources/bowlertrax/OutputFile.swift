@@ -1,0 +1,22 @@
+import Foundation
+
+/// A file a command was asked to write could not be written.
+struct OutputFileError: Error, CustomStringConvertible {
+    var path: String
+    var reason: String
+    var description: String { "cannot write \(path): \(reason)" }
+}
+
+/// Writes command output to a file, or to standard output for "-".
+enum OutputFile {
+    static func write(_ text: String, to path: String) throws {
+        if path == "-" { FileHandle.standardOutput.write(Data(text.utf8)); return }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            let directory = (path as NSString).deletingLastPathComponent
+            let reason = FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory) ? "permission denied or not a file" : "no such directory"
+            throw OutputFileError(path: path, reason: reason)
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import BowlerTraxKit
+import Foundation
+
+/// `bowlertrax report`: one self-contained HTML page of the stored shots.
+enum ReportCommand {
+    static let spec = CommandSpec(
+        name: "report", overview: "Write one self-contained HTML page: the lane with every shot's path, distributions, trends and the shot table.",
+        usage: "bowlertrax report [--output <file>] [--title <text>] [--session <id|name> ...] [--from <date>] [--to <date>] [--ball <name>] [--center <name>]",
+        options: [
+            .init(name: "output", short: "o", value: "file", help: "Where to write the page. (default: bowlertrax-report.html)"),
+            .init(name: "title", value: "text", help: "The page's title. (default: BowlerTrax report)"),
+        ] + HistoryOptions.filters + [HistoryOptions.json, HistoryOptions.db])
+
+    static func run(_ arguments: [String]) throws {
+        let parsed = try ParsedArguments(arguments, spec: spec)
+        if HistoryOptions.printedHelp(parsed, spec) { return }
+        let output = parsed.value("output") ?? "bowlertrax-report.html"
+        let store = try HistoryOptions.openStore(parsed)
+        let shots = try store.storedShots(try HistoryOptions.filter(parsed, store: store, command: spec))
+        let formatter = ISO8601DateFormatter()
+        let report = HTMLReport(title: parsed.value("title") ?? "BowlerTrax report", shots: shots, generatedAt: formatter.string(from: Date()))
+        try OutputFile.write(report.render(), to: output)
+        let sessions = Set(shots.map(\.sessionID)).count
+        if parsed.flag("json") {
+            print(JSONText.object([("path", JSONText.string(output)), ("shots", String(shots.count)), ("sessions", String(sessions))]))
+        } else {
+            print("Wrote \(output): \(shots.count) shot\(shots.count == 1 ? "" : "s") from \(sessions) session\(sessions == 1 ? "" : "s").")
+        }
+    }
+}
