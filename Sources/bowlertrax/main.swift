@@ -5,6 +5,7 @@ import Foundation
 let commands: [String: ([String]) throws -> Void] = [
     "analyze": AnalyzeCommand.run,
     "ball": BallCommand.run,
+    "live": LiveCommand.run,
 ]
 
 let toolSpec = CommandSpec(
@@ -13,6 +14,7 @@ let toolSpec = CommandSpec(
     subcommands: [
         ("analyze", "Analyse a recorded video: find, measure, print and store every shot."),
         ("ball", "Save, list and remove named ball profiles."),
+        ("live", "Track shots live from a V4L2 camera: print and store each shot as it ends."),
     ])
 
 var arguments = Array(CommandLine.arguments.dropFirst())
