@@ -115,6 +115,8 @@ static long long due_ns(long frame) { return emu.t0_ns + frame * 1000000000LL / 
 
 // Delivers every frame that has come due: into the oldest queued buffer, or dropped when none is queued.
 static void advance(void) {
+    // The camera goes away after the N-th frame was handed out: the app still requeues that one, then sees ENODEV.
+    if (emu.unplug_after >= 0 && emu.dequeued >= emu.unplug_after && emu.fifo_len > 0) emu.unplugged = 1;
     if (!emu.streaming || emu.unplugged) return;
     long long now = now_ns();
     while (emu.next_frame < emu.frame_count && due_ns(emu.next_frame) <= now) {
@@ -222,8 +224,8 @@ static int emulated_ioctl(unsigned long request, void *argument) {
     }
     case VIDIOC_DQBUF: {
         struct v4l2_buffer *buf = argument;
-        if (emu.unplugged) return fail(ENODEV);
         advance();
+        if (emu.unplugged) return fail(ENODEV);
         if (emu.done_len == 0) return fail(EAGAIN);
         int index = emu.done[0];
         memmove(emu.done, emu.done + 1, sizeof(int) * (size_t)--emu.done_len);
@@ -238,7 +240,6 @@ static int emulated_ioctl(unsigned long request, void *argument) {
         buf->sequence = b->sequence;
         buf->length = (unsigned)b->length;
         emu.dequeued++;
-        if (emu.unplug_after >= 0 && emu.dequeued >= emu.unplug_after) emu.unplugged = 1;
         if (emu.done_file && emu.next_frame >= emu.frame_count && emu.done_len == 0) {
             FILE *done = fopen(emu.done_file, "w");
             if (done) fclose(done);

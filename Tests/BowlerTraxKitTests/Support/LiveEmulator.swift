@@ -15,9 +15,11 @@ enum LiveEmulator {
         var stderr: String
     }
 
-    /// The tool next to the test bundle in the build products directory.
+    /// The tool in the build products directory: on Linux the test bundle's URL is that directory, on macOS the .xctest inside it.
     static func binary(_ test: AnyClass) -> URL {
-        Bundle(for: test).bundleURL.deletingLastPathComponent().appendingPathComponent("bowlertrax")
+        let bundle = Bundle(for: test).bundleURL
+        let candidates = [bundle, bundle.deletingLastPathComponent()].map { $0.appendingPathComponent("bowlertrax") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[1]
     }
 
     /// Builds the emulator library once per test process.
