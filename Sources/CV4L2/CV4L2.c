@@ -18,3 +18,6 @@ const unsigned long CV4L2_VIDIOC_STREAMOFF = VIDIOC_STREAMOFF;
 int cv4l2_ioctl(int fd, unsigned long request, void *argument) {
     return ioctl(fd, request, argument);
 }
+
+const unsigned int CV4L2_PIX_FMT_MJPEG = V4L2_PIX_FMT_MJPEG;
+const unsigned int CV4L2_PIX_FMT_YUYV = V4L2_PIX_FMT_YUYV;

@@ -27,6 +27,7 @@ enum ExitCode {
         case let error as FrameSourceError:
             switch error {
             case .fileNotFound: return noInput
+            case .noSuchDevice, .deviceBusy, .notACaptureDevice, .formatNotOffered, .cameraUnplugged, .systemCall: return unavailable
             default: return dataError
             }
         case let error as CalibrationError:

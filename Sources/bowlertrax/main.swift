@@ -13,6 +13,7 @@ let commands: [String: ([String]) throws -> Void] = [
     "export": ExportCommand.run,
     "centers": CentersCommand.run,
     "calibrations": CalibrationsCommand.run,
+    "live": LiveCommand.run,
 ]
 
 let toolSpec = CommandSpec(
@@ -29,6 +30,7 @@ let toolSpec = CommandSpec(
         ("export", "Export shots or sessions as CSV or JSON."),
         ("centers", "Add and list bowling centres."),
         ("calibrations", "List the stored lane calibrations."),
+        ("live", "Track shots live from a V4L2 camera: print and store each shot as it ends."),
     ])
 
 var arguments = Array(CommandLine.arguments.dropFirst())

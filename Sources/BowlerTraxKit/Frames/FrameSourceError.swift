@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 
 /// Why frames could not be read from a file or a camera.
 public enum FrameSourceError: Error, CustomStringConvertible, Equatable {
@@ -24,6 +25,20 @@ public enum FrameSourceError: Error, CustomStringConvertible, Equatable {
     case conversionFailed(reason: String)
     /// Decoding found not a single frame.
     case noFrames(path: String)
+    /// There is no camera at that path.
+    case noSuchDevice(path: String)
+    /// Another program is using the camera.
+    case deviceBusy(path: String)
+    /// The device exists but cannot stream video frames into memory buffers.
+    case notACaptureDevice(path: String, card: String)
+    /// The camera offers no MJPEG or YUYV mode of the wanted size and rate; `offered` lists what it has.
+    case formatNotOffered(path: String, wanted: String, offered: [String])
+    /// The camera went away (unplugged) while streaming.
+    case cameraUnplugged(path: String, step: String)
+    /// A system call on the camera failed: what we were doing, on which device, and errno.
+    case systemCall(step: String, path: String, errno: Int32)
+    /// libavcodec could not decode a camera's MJPEG frame.
+    case mjpegDecodeFailed(reason: String)
 
     public var description: String {
         switch self {
@@ -38,6 +53,14 @@ public enum FrameSourceError: Error, CustomStringConvertible, Equatable {
         case .frameSizeChanged(let from, let to): return "frame size changed mid-stream from \(from) to \(to)"
         case .conversionFailed(let reason): return "cannot convert frames to planar YUV: \(reason)"
         case .noFrames(let path): return "no video frame could be decoded from \(path)"
+        case .noSuchDevice(let path): return "no camera at \(path): no such device"
+        case .deviceBusy(let path): return "camera \(path) is busy: another program is using it"
+        case .notACaptureDevice(let path, let card): return "\(path) (\(card)) is not a video capture device with streaming I/O"
+        case .formatNotOffered(let path, let wanted, let offered):
+            return "camera \(path) does not offer \(wanted); it offers: \(offered.isEmpty ? "nothing we can read" : offered.joined(separator: ", "))"
+        case .cameraUnplugged(let path, let step): return "camera \(path) went away (unplugged?) during \(step)"
+        case .systemCall(let step, let path, let code): return "\(step) on \(path): \(String(cString: strerror(code))) (errno \(code))"
+        case .mjpegDecodeFailed(let reason): return "cannot decode the camera's MJPEG frame: \(reason)"
         }
     }
 }

@@ -1,0 +1,91 @@
+import Dispatch
+import Foundation
+
+/// What a live session has done so far; read from any thread.
+public struct LiveStatus: Sendable {
+    public var capture = CaptureStatistics()
+    public var framesProcessed = 0
+    /// Frames dropped by the bounded queue because processing fell behind.
+    public var queueDrops = 0
+    public var framesWithBall = 0
+    /// Whether the ball was seen in the latest processed frame.
+    public var ballInView = false
+    public var shots = 0
+
+    /// Every frame lost: by the driver (no free buffer) or by the queue (processing behind).
+    public var totalDrops: Int { capture.driverDrops + queueDrops }
+}
+
+/// A camera feeding the same `ShotPipeline` as `VideoAnalyzer`: capture on its own thread, processing on a
+/// high-priority serial queue, a bounded queue between them that drops the oldest frame when processing
+/// falls behind (the camera never waits) and counts each drop.
+public final class LiveSession: @unchecked Sendable {
+    public let capture: CameraCapture
+    private let pipeline: ShotPipeline
+    private let frames: FrameQueue<VideoFrame>
+    private let processing = DispatchQueue(label: "bowlertrax.live", qos: .userInteractive)
+    private let lock = NSLock()
+    private var counters = LiveStatus()
+    private var shotFailure: Error?
+
+    /// `queueCapacity` frames may wait for processing (a few: older frames are worth less than newer ones).
+    public init(capture: CameraCapture, profile: BallProfile, calibration: LaneCalibration?, hand: Hand, queueCapacity: Int = 4) {
+        self.capture = capture
+        pipeline = ShotPipeline(profile: profile, calibration: calibration, hand: hand, imageSize: capture.mode.size)
+        frames = FrameQueue(capacity: queueCapacity)
+    }
+
+    public var status: LiveStatus {
+        var status = lock.withLock { counters }
+        status.capture = capture.stats
+        status.queueDrops = frames.dropCount
+        return status
+    }
+
+    /// Starts capturing. `onShot` runs on the processing queue the moment a shot ends (print it, store it);
+    /// if it throws, the session stops and that error is the result. `onEnd` runs once, on the processing
+    /// queue, after every captured frame was processed: nil after `stop()`, else what ended the session.
+    public func start(onShot: @escaping @Sendable (Shot) throws -> Void, onEnd: @escaping @Sendable (Error?) -> Void) {
+        capture.start(onFrame: { [self] frame in
+            frames.push(frame)
+            // One block per frame pushed: a block finding the queue empty had its frame dropped.
+            processing.async { [self] in
+                guard let frame = frames.pop() else { return }
+                process(frame, onShot: onShot)
+            }
+        }, onEnd: { [self] captureError in
+            // Queued after every frame's block, so it runs once all of them have.
+            processing.async { [self] in
+                if let shot = pipeline.finish() { deliver(shot, onShot: onShot) }
+                onEnd(captureError ?? lock.withLock { shotFailure })
+            }
+        })
+    }
+
+    /// Stops capture after the frame in hand; the frames already queued are still processed.
+    public func stop() {
+        capture.stop()
+    }
+
+    private func process(_ frame: VideoFrame, onShot: (Shot) throws -> Void) {
+        let withBallBefore = pipeline.framesWithBall
+        let shot = pipeline.process(frame)
+        lock.withLock {
+            counters.framesProcessed = pipeline.framesProcessed
+            counters.framesWithBall = pipeline.framesWithBall
+            counters.ballInView = pipeline.framesWithBall > withBallBefore
+        }
+        if let shot { deliver(shot, onShot: onShot) }
+    }
+
+    private func deliver(_ shot: Shot, onShot: (Shot) throws -> Void) {
+        guard lock.withLock({ shotFailure == nil }) else { return }
+        do {
+            try onShot(shot)
+            lock.withLock { counters.shots += 1 }
+        } catch {
+            lock.withLock { shotFailure = error }
+            capture.stop()
+        }
+    }
+}

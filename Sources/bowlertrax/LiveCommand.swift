@@ -1,0 +1,137 @@
+import BowlerTraxKit
+import Dispatch
+import Foundation
+
+/// `bowlertrax live`: track shots from a V4L2 camera, print and store each one as it ends.
+enum LiveCommand {
+    static let spec = CommandSpec(
+        name: "live",
+        overview: "Track shots live from a V4L2 camera: print each shot as it ends and save it at once.",
+        usage: "bowlertrax live --device <path> [--calibration <file>] (--ball-hsv <h,s,v> | --ball <name>) [options]",
+        options: [
+            .init(name: "device", value: "path", help: "The camera's device node, e.g. /dev/video0."),
+            .init(name: "size", value: "wxh", help: "Capture size in pixels. (default: 1280x720)"),
+            .init(name: "fps", value: "n", help: "Capture rate, 30 to 120. (default: 60)"),
+            .init(name: "calibration", value: "file", help: "Lane calibration JSON; without it only the pixel path is reported."),
+        ] + ProfileOptions.options.filter { !["ball-box", "ball-frame"].contains($0.name) } + [
+            .init(name: "hand", value: "hand", help: "The bowler's hand; boards are counted from that side. (default: right) (values: right, left)"),
+            .init(name: "bowler", value: "name", help: "Who is bowling; kept in the session's notes."),
+            .init(name: "session", value: "name", help: "Session name. (default: live and the start time)"),
+            .init(name: "db", value: "path", help: "Database file. (default: $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)"),
+            .init(name: "record", value: "file", help: "Also keep the camera's raw video in this file (.mkv or .avi) for later 'analyze'."),
+            .init(name: "resume", help: "Continue the session a crash left open on this camera instead of closing it."),
+        ])
+
+    /// Options checked before the camera is touched.
+    struct Settings {
+        var device: String
+        var size: PixelSize
+        var fps: Double
+        var hand: Hand
+    }
+
+    static func run(_ arguments: [String]) throws {
+        let parsed = try ParsedArguments(arguments, spec: spec)
+        if parsed.helpRequested { print(spec.help, terminator: ""); return }
+        let settings = try validate(parsed)
+        let store = try ShotStore(path: parsed.value("db") ?? ShotStore.defaultPath(environment: ProcessInfo.processInfo.environment))
+        let profile = try ProfileOptions.profile(parsed, video: nil, store: { store })
+        let capture = try CameraCapture(devicePath: settings.device, size: settings.size, fps: settings.fps, recordPath: parsed.value("record"))
+        let calibration = try parsed.value("calibration").map { try LaneCalibration.load(path: $0, videoSize: capture.mode.size) }
+        let (sessionID, firstShotNumber) = try openSession(parsed, settings: settings, store: store)
+        note("Live on \(settings.device) (\(capture.device.card)): \(capture.mode), session \(sessionID). Ctrl-C ends the session.")
+
+        let session = LiveSession(capture: capture, profile: profile, calibration: calibration, hand: settings.hand)
+        let ended = DispatchSemaphore(value: 0)
+        let outcome = Outcome()
+        let signals = DispatchQueue(label: "bowlertrax.signals")
+        let sources = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+            // The default action would kill the process before the session is closed.
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: signals)
+            source.setEventHandler {
+                outcome.signal = number
+                session.stop()
+            }
+            source.resume()
+            return source
+        }
+        let status = isatty(STDERR_FILENO) == 1 ? StatusLine(session: session) : nil
+        // Used only on the processing queue while the session runs.
+        let saver = ShotSaver(store: store, sessionID: sessionID)
+        session.start(onShot: { shot in
+            var numbered = shot
+            numbered.shotNumber += firstShotNumber - 1
+            try saver.save(numbered)
+            status?.clear()
+            FileHandle.standardOutput.write(Data((ShotLine.render(numbered) + "\n").utf8))
+        }, onEnd: { error in
+            outcome.error = error
+            ended.signal()
+        })
+        ended.wait()
+        status?.stop()
+        sources.forEach { $0.cancel() }
+        // Closed whatever ended the session: every finished shot is already committed.
+        try store.closeSession(id: sessionID)
+        let final = session.status
+        note("Session \(sessionID) closed: \(final.shots) shot\(final.shots == 1 ? "" : "s"), \(final.capture.framesCaptured) frames captured, "
+             + "\(final.framesProcessed) processed, \(final.totalDrops) dropped (\(final.capture.driverDrops) by the driver, \(final.queueDrops) by the queue).")
+        if let error = outcome.error { throw error }
+        // Shell convention for a process ended by a signal: 128 + its number (130 for Ctrl-C).
+        if let number = outcome.signal, number == SIGINT { exit(128 + number) }
+    }
+
+    static func validate(_ parsed: ParsedArguments) throws -> Settings {
+        guard let device = parsed.value("device") else { throw UsageError.invalid("give the camera with --device, e.g. --device /dev/video0", command: spec) }
+        try ProfileOptions.validate(parsed, command: spec)
+        let sizeText = parsed.value("size") ?? "1280x720"
+        let parts = sizeText.split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] % 2 == 0, parts[1] % 2 == 0 else {
+            throw UsageError.invalid("give --size as even width x height in pixels, e.g. 1280x720", command: spec)
+        }
+        guard let fps = Double(parsed.value("fps") ?? "60"), (30...120).contains(fps) else {
+            throw UsageError.invalid("give --fps a rate from 30 to 120", command: spec)
+        }
+        guard let hand = Hand(rawValue: parsed.value("hand") ?? "right") else { throw UsageError.invalid("--hand must be right or left", command: spec) }
+        return Settings(device: device, size: PixelSize(width: parts[0], height: parts[1]), fps: fps, hand: hand)
+    }
+
+    /// Closes the sessions a crash left open on this camera, or with --resume continues the latest of them.
+    /// Returns the session to use and the number its next shot gets.
+    static func openSession(_ parsed: ParsedArguments, settings: Settings, store: ShotStore) throws -> (Int64, Int) {
+        var abandoned = try store.openSessions(source: settings.device)
+        if parsed.flag("resume"), let latest = abandoned.popLast() {
+            for stale in abandoned { try store.closeAbandonedSession(id: stale.id) }
+            let next = try store.lastShotNumber(sessionID: latest.id) + 1
+            note("Resuming session \(latest.id) (\(latest.name)) at shot \(next).")
+            return (latest.id, next)
+        }
+        for stale in abandoned {
+            try store.closeAbandonedSession(id: stale.id)
+            note("Closed session \(stale.id) (\(stale.name)), left open by an earlier run with \(stale.shotCount) shot\(stale.shotCount == 1 ? "" : "s").")
+        }
+        let name = parsed.value("session") ?? "live \(ISO8601DateFormatter().string(from: Date()))"
+        let id = try store.openSession(name: name, source: settings.device, hand: settings.hand, notes: parsed.value("bowler").map { "bowler: \($0)" })
+        return (id, 1)
+    }
+
+    static func note(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+/// How the session ended, written by the signal handler and the session's end callback.
+private final class Outcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var signalNumber: Int32?
+    private var failure: Error?
+    var signal: Int32? {
+        get { lock.withLock { signalNumber } }
+        set { lock.withLock { signalNumber = newValue } }
+    }
+    var error: Error? {
+        get { lock.withLock { failure } }
+        set { lock.withLock { failure = newValue } }
+    }
+}
