@@ -57,7 +57,7 @@ enum AnalyzeCommand {
         let analyzer = VideoAnalyzer(profile: profile, calibration: calibration, hand: hand, decoderThreads: threads)
         let result: AnalysisResult
         do {
-            result = try analyzer.analyze(path: video, onShot: saver.save, onProgress: progress.update)
+            result = try analyzer.analyze(path: video, onShot: { try saver.save($0) }, onProgress: progress.update)
         } catch {
             progress.clear()
             try? saver.close()
@@ -144,11 +144,14 @@ final class ShotSaver: @unchecked Sendable {
         self.firstShotNumber = firstShotNumber
     }
 
-    func save(_ shot: Shot) throws {
-        guard let store, let sessionID else { return }
+    /// Saves the shot numbered as in its session, and returns it so numbered.
+    @discardableResult
+    func save(_ shot: Shot) throws -> Shot {
         var numbered = shot
         numbered.shotNumber += firstShotNumber - 1
+        guard let store, let sessionID else { return numbered }
         _ = try store.save(numbered, sessionID: sessionID)
+        return numbered
     }
 
     func close() throws {

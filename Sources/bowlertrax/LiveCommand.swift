@@ -58,11 +58,9 @@ enum LiveCommand {
         }
         let status = isatty(STDERR_FILENO) == 1 ? StatusLine(session: session) : nil
         // Used only on the processing queue while the session runs.
-        let saver = ShotSaver(store: store, sessionID: sessionID)
+        let saver = ShotSaver(store: store, sessionID: sessionID, firstShotNumber: firstShotNumber)
         session.start(onShot: { shot in
-            var numbered = shot
-            numbered.shotNumber += firstShotNumber - 1
-            try saver.save(numbered)
+            let numbered = try saver.save(shot)
             status?.clear()
             FileHandle.standardOutput.write(Data((ShotLine.render(numbered) + "\n").utf8))
         }, onEnd: { error in

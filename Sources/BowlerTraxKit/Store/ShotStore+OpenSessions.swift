@@ -20,12 +20,4 @@ extension ShotStore {
             try update.run()
         }
     }
-
-    /// The highest shot number stored in the session (0 without shots): a resumed session numbers on from it.
-    public func lastShotNumber(sessionID: Int64) throws -> Int {
-        let query = try database.prepare("SELECT coalesce(max(shot_number), 0) FROM shot WHERE session_id = ?")
-        try query.bind(sessionID, at: 1)
-        guard try query.step() else { return 0 }
-        return query.int(at: 0) ?? 0
-    }
 }
