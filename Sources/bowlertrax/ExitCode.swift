@@ -35,7 +35,7 @@ enum ExitCode {
             default: return dataError
             }
         case let error as StoreError: return code(for: error)
-        case is ProfileError: return dataError
+        case is ProfileError, is AnalyzeError: return dataError
         default: return failure
         }
     }

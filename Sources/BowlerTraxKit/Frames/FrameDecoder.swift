@@ -49,6 +49,13 @@ public final class FrameDecoder {
         let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0)
         guard index >= 0, let stream = format.pointee.streams[Int(index)] else { throw FrameSourceError.noVideoStream(path: path) }
         streamIndex = index
+        // libavformat opens a PNG or JPEG as a one-frame "video"; a still cannot hold a shot.
+        if let name = format.pointee.iformat.map({ String(cString: $0.pointee.name) }), Self.stillImageFormats(name) {
+            throw FrameSourceError.stillImage(path: path, format: name)
+        }
+        // Frames are analysed as stored: a rotated one would not match a calibration drawn on the displayed picture.
+        let rotation = Self.rotationDeg(of: stream)
+        guard rotation == 0 else { throw FrameSourceError.rotated(path: path, rotationDeg: rotation) }
         guard let codec else {
             throw FrameSourceError.decoderNotFound(path: path, codec: String(cString: avcodec_get_name(stream.pointee.codecpar.pointee.codec_id)))
         }
@@ -77,6 +84,23 @@ public final class FrameDecoder {
         packet = av_packet_alloc()
         frame = av_frame_alloc()
         guard packet != nil, frame != nil else { throw FrameSourceError.decoderOpenFailed(path: path, reason: "out of memory") }
+    }
+
+    /// Input formats that hold single images (libavformat's image2 demuxer and its `*_pipe` variants).
+    static func stillImageFormats(_ name: String) -> Bool {
+        name == "image2" || name.hasSuffix("_pipe")
+    }
+
+    /// Clockwise rotation in degrees (0, 90, 180 or 270) a player applies to show the stream upright,
+    /// from the display-matrix side data phones write; 0 without one.
+    static func rotationDeg(of stream: UnsafeMutablePointer<AVStream>) -> Int {
+        var size = 0
+        guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size), size >= 9 * MemoryLayout<Int32>.size else { return 0 }
+        // av_display_rotation_get gives the counter-clockwise angle; NaN for a degenerate matrix.
+        let counterClockwiseDeg = data.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_get($0) }
+        guard counterClockwiseDeg.isFinite else { return 0 }
+        let clockwise = Int((-counterClockwiseDeg).rounded()) % 360
+        return clockwise < 0 ? clockwise + 360 : clockwise
     }
 
     deinit {
