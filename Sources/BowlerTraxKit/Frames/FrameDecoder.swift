@@ -15,6 +15,9 @@ public final class FrameDecoder {
     public let durationS: Double?
     /// Packets the decoder rejected as corrupt.
     public private(set) var corruptPackets = 0
+    /// Frames the decoder flagged as damaged (error concealment active, or corrupt): kept, as the
+    /// concealed picture is mostly right, but counted so the damage is reported.
+    public private(set) var damagedFrames = 0
     /// Why reading stopped before the end of the file, if it did.
     public private(set) var stoppedEarly: String?
 
@@ -78,12 +81,21 @@ public final class FrameDecoder {
         let rate = average.isFinite && average > 0 ? average : base
         guard rate.isFinite, rate >= 1, rate <= 1000 else { throw FrameSourceError.invalidFrameRate(path: path, fps: rate) }
         fps = rate
-        let duration = stream.pointee.duration
-        durationS = duration > 0 && duration != cffmpeg_nopts_value() ? Double(duration) * timeBaseS : nil
+        durationS = Self.declaredDurationS(format: format, stream: stream)
 
         packet = av_packet_alloc()
         frame = av_frame_alloc()
         guard packet != nil, frame != nil else { throw FrameSourceError.decoderOpenFailed(path: path, reason: "out of memory") }
+    }
+
+    /// The stream's duration, else the container's (Matroska states only that one); nil when unknown or
+    /// only guessed from the bit rate, which says nothing about where the file should end.
+    static func declaredDurationS(format: UnsafeMutablePointer<AVFormatContext>, stream: UnsafeMutablePointer<AVStream>) -> Double? {
+        let duration = stream.pointee.duration
+        if duration > 0 && duration != cffmpeg_nopts_value() { return Double(duration) * av_q2d(stream.pointee.time_base) }
+        guard format.pointee.duration > 0, format.pointee.duration != cffmpeg_nopts_value(),
+              format.pointee.duration_estimation_method != AVFMT_DURATION_FROM_BITRATE else { return nil }
+        return Double(format.pointee.duration) / Double(AV_TIME_BASE)
     }
 
     /// Input formats that hold single images (libavformat's image2 demuxer and its `*_pipe` variants).
@@ -126,6 +138,7 @@ public final class FrameDecoder {
             switch received {
             case 0:
                 defer { av_frame_unref(frame) }
+                if frame.pointee.decode_error_flags != 0 || frame.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0 { damagedFrames += 1 }
                 return try makeFrame(from: frame)
             case cffmpeg_averror_eagain():
                 if draining { finished = true } else { try feed(codecContext, packet) }
@@ -137,7 +150,18 @@ public final class FrameDecoder {
                 if draining { finished = true } else { try feed(codecContext, packet) }
             }
         }
+        noteEarlyEnd()
         return nil
+    }
+
+    /// A file cut short (a half-copied recording) often reads to a clean end of file: the declared
+    /// duration is what tells. Half a second of slack covers streams that end before their audio.
+    private func noteEarlyEnd() {
+        guard stoppedEarly == nil, let durationS, let lastTimeS else { return }
+        let endS = lastTimeS + 1 / fps
+        if endS < durationS - 0.5 {
+            stoppedEarly = "frames stop at \(String(format: "%.2f", endS)) s of the \(String(format: "%.2f", durationS)) s the file declares"
+        }
     }
 
     /// Reads the next packet of our stream into the decoder; at end of file sends the drain signal.

@@ -8,9 +8,10 @@ import XCTest
 final class CalibrationFuzzTests: XCTestCase {
     static let inputCount = 2000
 
-    /// Replacement values that probe the number checks and the fit's arithmetic.
-    static let nastyNumbers = ["0", "-0", "-1", "1e308", "-1e308", "1e999", "5e-324", "NaN", "Infinity", "99999999999999999999",
-                               "16385", "1.5", "\"12\"", "null", "true", "[]", "{}", "[1]", "[1,2,3]"]
+    /// Replacement numbers that keep the JSON valid and probe the range checks and the fit's arithmetic.
+    static let nastyNumbers = ["0", "-0", "-1", "1e308", "-1e308", "5e-324", "1e-300", "99999999999999999999", "16385", "1.5", "123456.789"]
+    /// Replacements that are not numbers, or not finite ones (JSON has no NaN or infinity).
+    static let nastyTokens = ["NaN", "Infinity", "1e999", "\"12\"", "null", "true", "[]", "{}", "[1]", "[1,2,3]"]
 
     func testMutatedCalibrationsParseOrFailWithACalibrationError() throws {
         let seedText = String(decoding: try Data(contentsOf: URL(fileURLWithPath: try FaultsCLI.fixture("right-720p60").calibration)), as: UTF8.self)
@@ -47,20 +48,21 @@ final class CalibrationFuzzTests: XCTestCase {
         var text = text
         for _ in 0..<rounds {
             var lines = text.components(separatedBy: "\n")
-            switch random.next() % 6 {
-            case 0, 1:
+            switch random.next() % 8 {
+            case 0, 1, 2, 3:
                 let numbers = try? NSRegularExpression(pattern: "-?[0-9][0-9.eE+-]*")
                 let matches = numbers?.matches(in: text, range: NSRange(text.startIndex..., in: text)) ?? []
                 guard !matches.isEmpty, let range = Range(matches[Int(random.next() % UInt64(matches.count))].range, in: text) else { continue }
-                text.replaceSubrange(range, with: nastyNumbers[Int(random.next() % UInt64(nastyNumbers.count))])
-            case 2:
+                let pool = random.next() % 8 == 0 ? nastyTokens : nastyNumbers
+                text.replaceSubrange(range, with: pool[Int(random.next() % UInt64(pool.count))])
+            case 4:
                 var bytes = [UInt8](text.utf8)
                 guard !bytes.isEmpty else { continue }
                 bytes[Int(random.next() % UInt64(bytes.count))] ^= UInt8(1 << (random.next() % 8))
                 text = String(decoding: bytes, as: UTF8.self)
-            case 3:
+            case 5:
                 text = String(text.prefix(Int(random.next() % UInt64(text.count + 1))))
-            case 4:
+            case 6:
                 guard lines.count > 2 else { continue }
                 lines.remove(at: 1 + Int(random.next() % UInt64(lines.count - 2)))
                 text = lines.joined(separator: "\n")
