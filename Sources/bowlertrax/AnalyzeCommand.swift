@@ -78,7 +78,6 @@ enum AnalyzeCommand {
     static func warnings(_ result: AnalysisResult) -> [String] {
         var lines: [String] = []
         if let reason = result.stoppedEarly { lines.append("\(result.video) ends early (\(reason)): analysed the \(result.frames) frames that decode") }
-        if result.damagedFrames > 0 { lines.append("\(result.damagedFrames) frame\(result.damagedFrames == 1 ? "" : "s") of \(result.video) \(result.damagedFrames == 1 ? "was" : "were") damaged; the decoder concealed the damage") }
         if result.corruptPackets > 0 { lines.append("skipped \(result.corruptPackets) corrupt packet\(result.corruptPackets == 1 ? "" : "s") in \(result.video)") }
         return lines
     }

@@ -15,9 +15,6 @@ public final class FrameDecoder {
     public let durationS: Double?
     /// Packets the decoder rejected as corrupt.
     public private(set) var corruptPackets = 0
-    /// Frames the decoder flagged as damaged (error concealment active, or corrupt): kept, as the
-    /// concealed picture is mostly right, but counted so the damage is reported.
-    public private(set) var damagedFrames = 0
     /// Why reading stopped before the end of the file, if it did.
     public private(set) var stoppedEarly: String?
 
@@ -138,7 +135,6 @@ public final class FrameDecoder {
             switch received {
             case 0:
                 defer { av_frame_unref(frame) }
-                if frame.pointee.decode_error_flags != 0 || frame.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0 { damagedFrames += 1 }
                 return try makeFrame(from: frame)
             case cffmpeg_averror_eagain():
                 if draining { finished = true } else { try feed(codecContext, packet) }

@@ -11,8 +11,6 @@ public struct AnalysisResult: Sendable {
     /// Frames in which something ball-like was seen (zero hints at a wrong ball colour).
     public var framesWithBall: Int
     public var corruptPackets: Int
-    /// Frames the decoder concealed damage in.
-    public var damagedFrames: Int
     /// Why decoding stopped before the end of the file, if it did (a truncated file).
     public var stoppedEarly: String?
 }
@@ -67,7 +65,7 @@ public final class VideoAnalyzer {
         guard frames > 0 else { throw FrameSourceError.noFrames(path: path) }
         onProgress?(1)
         return AnalysisResult(video: path, fps: decoder.fps, frames: frames, size: size, shots: collector.shots,
-                              framesWithBall: pipeline.framesWithBall, corruptPackets: decoder.corruptPackets, damagedFrames: decoder.damagedFrames, stoppedEarly: decoder.stoppedEarly)
+                              framesWithBall: pipeline.framesWithBall, corruptPackets: decoder.corruptPackets, stoppedEarly: decoder.stoppedEarly)
     }
 }
 

@@ -16,6 +16,13 @@ final class VariableFrameRateTests: XCTestCase {
         let rendered = try FixtureRenderer.render(spec: spec, to: directory)
         XCTAssertTrue(rendered.variableFrameRate)
 
+        // The decoder's frame times are the rendered ones (to the 1/90000 s time base)...
+        let decoder = try FrameDecoder(path: directory.appendingPathComponent(rendered.video).path)
+        for expectedS in rendered.frameTimesS {
+            guard let frame = try decoder.nextFrame() else { return XCTFail("fewer frames than rendered") }
+            XCTAssertEqual(frame.timeS, expectedS, accuracy: 1e-4, "frame \(frame.index)")
+        }
+        // ...and so the speeds measured from them match the truth.
         let (truth, result) = try FixtureTruth.analyze("vfr-720p60", in: directory)
         XCTAssertEqual(result.shots.count, 1)
         let shot = try XCTUnwrap(result.shots.first)
