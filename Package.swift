@@ -38,6 +38,6 @@ let package = Package(
             dependencies: ["BowlerTraxFixtures", "BowlerTraxKit"],
             path: "Fixtures/Renderer/Tool"
         ),
-        .testTarget(name: "BowlerTraxKitTests", dependencies: ["BowlerTraxKit", "BowlerTraxFixtures"]),
+        .testTarget(name: "BowlerTraxKitTests", dependencies: ["BowlerTraxKit", "BowlerTraxFixtures", "bowlertrax"]),
     ]
 )

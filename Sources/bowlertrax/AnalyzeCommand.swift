@@ -66,6 +66,8 @@ enum AnalyzeCommand {
         progress.clear()
         try saver.close()
         warnings(result).forEach { FileHandle.standardError.write(Data("Warning: \($0)\n".utf8)) }
+        // Not a warning: a profile that matches nothing means every frame was searched in vain, and "0 shots" would mislead.
+        if result.framesWithBall == 0 { throw AnalyzeError.ballColourNotFound(video: video, frames: result.frames) }
         print(parsed.flag("json") ? ShotJSON.document(result) : summary(result, calibrated: calibration != nil), terminator: "")
     }
 
@@ -126,12 +128,12 @@ enum AnalyzeCommand {
         var lines: [String] = []
         if let reason = result.stoppedEarly { lines.append("\(result.video) ends early (\(reason)): analysed the \(result.frames) frames that decode") }
         if result.corruptPackets > 0 { lines.append("skipped \(result.corruptPackets) corrupt packet\(result.corruptPackets == 1 ? "" : "s") in \(result.video)") }
-        if result.framesWithBall == 0 { lines.append("no pixel of the ball's colour was found in any frame: check --ball-hsv or --ball-box") }
         return lines
     }
 }
 
-/// Saves each shot the moment it ends, each in its own transaction (a crash loses at most the shot in flight).
+/// Saves each shot the moment it ends, each in its own transaction (a crash loses at most the shot in flight),
+/// and reports each on stderr once committed (`saved shot 2 (id 17, 143 points)`): what scripts/crash-test checks.
 final class ShotSaver: @unchecked Sendable {
     private let store: ShotStore?
     private let sessionID: Int64?
@@ -144,13 +146,16 @@ final class ShotSaver: @unchecked Sendable {
         self.firstShotNumber = firstShotNumber
     }
 
-    /// Saves the shot numbered as in its session, and returns it so numbered.
+    /// Saves the shot numbered as in its session, says so on stderr once it is committed (a crash
+    /// test checks every shot reported saved is stored), and returns it so numbered.
     @discardableResult
     func save(_ shot: Shot) throws -> Shot {
         var numbered = shot
         numbered.shotNumber += firstShotNumber - 1
         guard let store, let sessionID else { return numbered }
-        _ = try store.save(numbered, sessionID: sessionID)
+        let id = try store.save(numbered, sessionID: sessionID)
+        FileHandle.standardError.write(Data("saved shot \(numbered.shotNumber) (id \(id), \(numbered.trajectory.count) points)
+".utf8))
         return numbered
     }
 

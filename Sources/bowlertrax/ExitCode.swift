@@ -15,7 +15,7 @@ enum ExitCode {
     static let unavailable: Int32 = 69
     /// EX_CANTCREAT: the database cannot be created or written there.
     static let cannotCreate: Int32 = 73
-    /// EX_IOERR: the disk is full or an I/O error hit the database.
+    /// EX_IOERR: the disk is full, or the database file is damaged.
     static let ioError: Int32 = 74
     /// EX_TEMPFAIL: the database stayed locked by another process; try again.
     static let temporaryFailure: Int32 = 75
@@ -36,7 +36,7 @@ enum ExitCode {
             default: return dataError
             }
         case let error as StoreError: return code(for: error)
-        case is ProfileError: return dataError
+        case is ProfileError, is AnalyzeError: return dataError
         case is OutputFileError: return cannotCreate
         default: return failure
         }
@@ -45,7 +45,7 @@ enum ExitCode {
     static func code(for error: StoreError) -> Int32 {
         switch error {
         case .locked: return temporaryFailure
-        case .diskFull: return ioError
+        case .diskFull, .corrupt: return ioError
         case .newerSchema, .notADatabase, .notABowlerTraxDatabase: return configuration
         case .cannotCreateDirectory, .cannotOpen, .readOnly: return cannotCreate
         case .sessionNotFound, .sessionNameNotFound, .sessionNameAmbiguous, .sessionNameTaken, .shotNotFound, .unknownCenter, .centerExists,

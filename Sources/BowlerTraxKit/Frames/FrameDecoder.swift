@@ -49,6 +49,13 @@ public final class FrameDecoder {
         let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0)
         guard index >= 0, let stream = format.pointee.streams[Int(index)] else { throw FrameSourceError.noVideoStream(path: path) }
         streamIndex = index
+        // libavformat opens a PNG or JPEG as a one-frame "video"; a still cannot hold a shot.
+        if let name = format.pointee.iformat.map({ String(cString: $0.pointee.name) }), Self.stillImageFormats(name) {
+            throw FrameSourceError.stillImage(path: path, format: name)
+        }
+        // Frames are analysed as stored: a rotated one would not match a calibration drawn on the displayed picture.
+        let rotation = Self.rotationDeg(of: stream)
+        guard rotation == 0 else { throw FrameSourceError.rotated(path: path, rotationDeg: rotation) }
         guard let codec else {
             throw FrameSourceError.decoderNotFound(path: path, codec: String(cString: avcodec_get_name(stream.pointee.codecpar.pointee.codec_id)))
         }
@@ -71,12 +78,38 @@ public final class FrameDecoder {
         let rate = average.isFinite && average > 0 ? average : base
         guard rate.isFinite, rate >= 1, rate <= 1000 else { throw FrameSourceError.invalidFrameRate(path: path, fps: rate) }
         fps = rate
-        let duration = stream.pointee.duration
-        durationS = duration > 0 && duration != cffmpeg_nopts_value() ? Double(duration) * timeBaseS : nil
+        durationS = Self.declaredDurationS(format: format, stream: stream)
 
         packet = av_packet_alloc()
         frame = av_frame_alloc()
         guard packet != nil, frame != nil else { throw FrameSourceError.decoderOpenFailed(path: path, reason: "out of memory") }
+    }
+
+    /// The stream's duration, else the container's (Matroska states only that one); nil when unknown or
+    /// only guessed from the bit rate, which says nothing about where the file should end.
+    static func declaredDurationS(format: UnsafeMutablePointer<AVFormatContext>, stream: UnsafeMutablePointer<AVStream>) -> Double? {
+        let duration = stream.pointee.duration
+        if duration > 0 && duration != cffmpeg_nopts_value() { return Double(duration) * av_q2d(stream.pointee.time_base) }
+        guard format.pointee.duration > 0, format.pointee.duration != cffmpeg_nopts_value(),
+              format.pointee.duration_estimation_method != AVFMT_DURATION_FROM_BITRATE else { return nil }
+        return Double(format.pointee.duration) / Double(AV_TIME_BASE)
+    }
+
+    /// Input formats that hold single images (libavformat's image2 demuxer and its `*_pipe` variants).
+    static func stillImageFormats(_ name: String) -> Bool {
+        name == "image2" || name.hasSuffix("_pipe")
+    }
+
+    /// Clockwise rotation in degrees (0, 90, 180 or 270) a player applies to show the stream upright,
+    /// from the display-matrix side data phones write; 0 without one.
+    static func rotationDeg(of stream: UnsafeMutablePointer<AVStream>) -> Int {
+        var size = 0
+        guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size), size >= 9 * MemoryLayout<Int32>.size else { return 0 }
+        // av_display_rotation_get gives the counter-clockwise angle; NaN for a degenerate matrix.
+        let counterClockwiseDeg = data.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_get($0) }
+        guard counterClockwiseDeg.isFinite else { return 0 }
+        let clockwise = Int((-counterClockwiseDeg).rounded()) % 360
+        return clockwise < 0 ? clockwise + 360 : clockwise
     }
 
     deinit {
@@ -113,7 +146,18 @@ public final class FrameDecoder {
                 if draining { finished = true } else { try feed(codecContext, packet) }
             }
         }
+        noteEarlyEnd()
         return nil
+    }
+
+    /// A file cut short (a half-copied recording) often reads to a clean end of file: the declared
+    /// duration is what tells. Half a second of slack covers streams that end before their audio.
+    private func noteEarlyEnd() {
+        guard stoppedEarly == nil, let durationS, let lastTimeS else { return }
+        let endS = lastTimeS + 1 / fps
+        if endS < durationS - 0.5 {
+            stoppedEarly = "frames stop at \(String(format: "%.2f", endS)) s of the \(String(format: "%.2f", durationS)) s the file declares"
+        }
     }
 
     /// Reads the next packet of our stream into the decoder; at end of file sends the drain signal.

@@ -25,8 +25,9 @@ final class Database {
         guard code == SQLITE_OK else {
             // sqlite3_open_v2 docs: a handle is returned even when opening fails, and must still be closed.
             let message = Database.message(handle: raw, code: code)
+            let systemErrno = sqlite3_system_errno(raw)
             Database.close(raw)
-            throw StoreError.from(code: code, message: message, sql: "open", path: path, busyTimeoutS: busyTimeoutS)
+            throw StoreError.from(code: code, message: message, sql: "open", path: path, busyTimeoutS: busyTimeoutS, systemErrno: systemErrno)
         }
         handle = raw
         self.path = path
@@ -49,7 +50,8 @@ final class Database {
 
     /// The error for a failed `code`, with this connection's message and the SQL that failed.
     func error(code: Int32, sql: String) -> StoreError {
-        StoreError.from(code: code, message: Database.message(handle: handle, code: code), sql: sql, path: path, busyTimeoutS: busyTimeoutS)
+        StoreError.from(code: code, message: Database.message(handle: handle, code: code), sql: sql, path: path, busyTimeoutS: busyTimeoutS,
+                        systemErrno: sqlite3_system_errno(handle))
     }
 
     /// sqlite3_errmsg, plus the OS error behind it when SQLite could not open or read a file

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// Everything that can go wrong in the store; each case prints as one line naming what failed, on what, and why.
 public enum StoreError: Error, CustomStringConvertible, Equatable {
@@ -10,6 +11,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case notABowlerTraxDatabase(path: String, tables: [String])
     /// A newer BowlerTrax migrated the file: it holds migrations this build does not know, so it is left untouched.
     case newerSchema(path: String, foundVersion: Int, knownVersion: Int, unknownMigrations: [String])
+    /// SQLite found the file's pages inconsistent (SQLITE_CORRUPT): the statement failed before writing.
+    case corrupt(path: String, message: String, sql: String)
     /// Another connection held the write lock for longer than the busy timeout (SQLITE_BUSY / SQLITE_LOCKED).
     case locked(path: String, timeoutS: Double, sql: String)
     /// The database's directory does not exist and cannot be made.
@@ -68,6 +71,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case let .newerSchema(path, foundVersion, knownVersion, unknownMigrations):
             let names = unknownMigrations.map { "\"\($0)\"" }.joined(separator: ", ")
             return "\(path) was written by a newer BowlerTrax: it has schema version \(foundVersion) (unknown migrations: \(names)), this build knows version \(knownVersion); update BowlerTrax to open it"
+        case let .corrupt(path, message, sql):
+            return "\(path) is damaged (\(message)) (in \(Self.abbreviated(sql))); restore a backup or move the file aside"
         case let .locked(path, timeoutS, sql):
             return "\(path) is locked by another connection (gave up after \(timeoutS) s) (in \(Self.abbreviated(sql)))"
         case let .cannotCreateDirectory(path, reason):
@@ -119,10 +124,14 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     }
 
     /// Maps a failed result code to the clearest case; `path` and `busyTimeoutS` are the connection's, for the message.
-    static func from(code: Int32, message: String, sql: String, path: String, busyTimeoutS: Double) -> StoreError {
+    /// `systemErrno` is sqlite3_system_errno: an I/O error from a full disk is reported as one.
+    static func from(code: Int32, message: String, sql: String, path: String, busyTimeoutS: Double, systemErrno: Int32 = 0) -> StoreError {
+        // A full disk met while growing the WAL index or log surfaces as SQLITE_IOERR, not SQLITE_FULL.
+        if code & 0xff == SQLITE_IOERR, systemErrno == ENOSPC { return .diskFull(path: path, sql: sql) }
         // Extended codes carry the primary code in their low byte (sqlite.org/rescode.html).
         switch code & 0xff {
         case SQLITE_NOTADB: return .notADatabase(path: path)
+        case SQLITE_CORRUPT: return .corrupt(path: path, message: message, sql: sql)
         case SQLITE_BUSY, SQLITE_LOCKED: return .locked(path: path, timeoutS: busyTimeoutS, sql: sql)
         case SQLITE_CANTOPEN: return .cannotOpen(path: path, message: message)
         case SQLITE_READONLY: return .readOnly(path: path, sql: sql)
