@@ -135,7 +135,7 @@ public enum FixtureRenderer {
             let count = Int((durationS * spec.fps).rounded(.up))
             return (0..<count).map { Double($0) / spec.fps }
         }
-        var generator = SplitMix(seed: spec.seed ^ 0xF8A3)
+        var generator = SplitMix64(seed: spec.seed ^ 0xF8A3)
         var times: [Double] = []
         var ticks: Int64 = 0
         while Double(ticks) / 90000 < durationS {

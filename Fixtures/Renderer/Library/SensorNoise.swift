@@ -8,7 +8,7 @@ struct SensorNoise {
 
     init(sigma: Double, seed: UInt64) {
         // Box-Muller from a fixed generator fills the table once; 65536 entries are indexed by 16-bit slices.
-        var generator = SplitMix(seed: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)
         var values = [Float](repeating: 0, count: 65536)
         for i in stride(from: 0, to: values.count, by: 2) {
             let u1 = max(generator.nextUnit(), 1e-12), u2 = generator.nextUnit()
@@ -17,13 +17,13 @@ struct SensorNoise {
             values[i + 1] = Float(r * sin(2 * .pi * u2))
         }
         table = values
-        var mixer = SplitMix(seed: seed)
+        var mixer = SplitMix64(seed: seed)
         state = mixer.next() | 1
     }
 
     /// Reseeds for one frame so every frame's noise depends only on (seed, frame index).
     mutating func reseed(seed: UInt64, frame: Int) {
-        var mixer = SplitMix(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(frame))
+        var mixer = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(frame))
         state = mixer.next() | 1
     }
 
@@ -49,22 +49,4 @@ struct SensorNoise {
             }
         }
     }
-}
-
-/// SplitMix64: seeds the noise generators.
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    mutating func nextUnit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -1,20 +1,12 @@
-import Foundation
+import BowlerTraxKit
 
-/// A seeded pseudo-random sequence (SplitMix64) so noisy tests are repeatable.
+/// A seeded pseudo-random sequence so noisy tests are repeatable.
 struct DeterministicNoise {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private var generator: SplitMix64
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
     /// Uniform in [-amplitude, amplitude].
     mutating func uniform(_ amplitude: Double) -> Double {
-        (Double(next() >> 11) / Double(1 << 53) * 2 - 1) * amplitude
+        (generator.nextUnit() * 2 - 1) * amplitude
     }
 }
