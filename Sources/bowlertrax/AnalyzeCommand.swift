@@ -154,8 +154,7 @@ final class ShotSaver: @unchecked Sendable {
         numbered.shotNumber += firstShotNumber - 1
         guard let store, let sessionID else { return numbered }
         let id = try store.save(numbered, sessionID: sessionID)
-        FileHandle.standardError.write(Data("saved shot \(numbered.shotNumber) (id \(id), \(numbered.trajectory.count) points)
-".utf8))
+        FileHandle.standardError.write(Data("saved shot \(numbered.shotNumber) (id \(id), \(numbered.trajectory.count) points)\n".utf8))
         return numbered
     }
 
