@@ -5,6 +5,7 @@ import Foundation
 let commands: [String: ([String]) throws -> Void] = [
     "analyze": AnalyzeCommand.run,
     "ball": BallCommand.run,
+    "calibrate": CalibrateCommand.run,
 ]
 
 let toolSpec = CommandSpec(
@@ -13,6 +14,7 @@ let toolSpec = CommandSpec(
     subcommands: [
         ("analyze", "Analyse a recorded video: find, measure, print and store every shot."),
         ("ball", "Save, list and remove named ball profiles."),
+        ("calibrate", "Calibrate a lane on one frame and check it by eye."),
     ])
 
 var arguments = Array(CommandLine.arguments.dropFirst())

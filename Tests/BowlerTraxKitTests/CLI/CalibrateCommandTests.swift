@@ -1,0 +1,85 @@
+import XCTest
+@testable import BowlerTraxKit
+
+/// `bowlertrax calibrate` run as a subprocess: help, every usage error and failure verbatim, and the outputs.
+final class CalibrateCommandTests: XCTestCase {
+    let video = CalibrationCLI.fixture("right-720p60.mp4")
+    let points = CalibrationCLI.fixture("right-720p60.calibration.json")
+    let usage = "Usage: bowlertrax calibrate (--video <file> | --image <file>) (--points <file> | --auto | --html <file>) [options]\n  See 'bowlertrax calibrate --help' for more information.\n"
+
+    func assertUsageError(_ arguments: [String], _ message: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try CalibrationCLI.run(["calibrate"] + arguments)
+        XCTAssertEqual(result.status, 64, file: file, line: line)
+        XCTAssertEqual(result.stderr, "Error: \(message)\n" + usage, file: file, line: line)
+    }
+
+    func testHelpIsPrinted() throws {
+        let result = try CalibrationCLI.run(["calibrate", "--help"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stdout, Self.help)
+    }
+
+    func testMissingFrameSourceIsAUsageError() throws { try assertUsageError(["--auto"], "give --video or --image") }
+    func testVideoAndImageTogetherIsAUsageError() throws { try assertUsageError(["--video", "a", "--image", "b", "--auto"], "--video and --image exclude each other") }
+    func testNothingToDoIsAUsageError() throws { try assertUsageError(["--video", video], "nothing to do: give --points, --auto or --html") }
+    func testPointsAndAutoTogetherIsAUsageError() throws { try assertUsageError(["--video", video, "--points", points, "--auto"], "--points and --auto exclude each other") }
+    func testNegativeFrameIsAUsageError() throws { try assertUsageError(["--video", video, "--frame", "-1", "--auto"], "give --frame a whole number from 0") }
+    func testZeroMaxErrorIsAUsageError() throws { try assertUsageError(["--video", video, "--auto", "--max-error-px", "0"], "give --max-error-px a value above 0") }
+    func testOverlayWithoutAFitIsAUsageError() throws { try assertUsageError(["--video", video, "--html", "x.html", "--overlay", "x.png"], "--overlay needs --points or --auto") }
+
+    func testFramePastTheEndIsReported() throws {
+        let result = try CalibrationCLI.run(["calibrate", "--video", video, "--frame", "100000", "--points", points])
+        XCTAssertEqual(result.status, 65)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: \(video) has "), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix(" frames; frame 100000 does not exist (frames count from 0)\n"), result.stderr)
+    }
+
+    func testPointsForAnotherFrameSizeAreRefused() throws {
+        let other = CalibrationCLI.fixture("right-1080p30.calibration.json")
+        let result = try CalibrationCLI.run(["calibrate", "--video", video, "--points", other])
+        XCTAssertEqual(result.status, 65)
+        XCTAssertEqual(result.stderr, "Error: calibration \(other) was made for 1920x1080 frames but the video is 1280x720\n")
+    }
+
+    func testAPointFarOffTheFitIsRefusedAndNothingIsWritten() throws {
+        let dir = try CalibrationCLI.temporaryDirectory(self)
+        var file = try CalibrationFile.load(path: points)
+        file.points[4].xPx += 12
+        let moved = dir.appendingPathComponent("moved.json")
+        try file.jsonData().write(to: moved)
+        let out = dir.appendingPathComponent("out.json").path, overlay = dir.appendingPathComponent("o.png").path
+        let result = try CalibrationCLI.run(["calibrate", "--video", video, "--points", moved.path, "--out", out, "--overlay", overlay])
+        XCTAssertEqual(result.status, 65)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: calibration \(moved.path): \""), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix(" px from the fit (limit 3 px); move it or check its board and distance\n"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: overlay), "the overlay shows the bad point")
+    }
+
+    func testRefittedPointsAreWrittenInTheAnalysisFormat() throws {
+        let dir = try CalibrationCLI.temporaryDirectory(self)
+        let out = dir.appendingPathComponent("lane.json").path
+        let result = try CalibrationCLI.run(["calibrate", "--video", video, "--points", points, "--out", out])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("foul line, right edge         0.5   0.00      0.00    0.00   0.00\n"), result.stdout)
+        XCTAssertTrue(result.stdout.hasSuffix("Largest error 0.00 px (limit 3 px).\n"), result.stdout)
+        let written = try CalibrationFile.load(path: out)
+        let original = try CalibrationFile.load(path: points)
+        XCTAssertEqual(written.points, original.points)
+        XCTAssertEqual(try XCTUnwrap(written.k1), 0, accuracy: 0.002)
+        _ = try LaneCalibration.load(path: out, videoSize: PixelSize(width: 1280, height: 720))
+    }
+
+    func testAnImageFileIsAFrame() throws {
+        let dir = try CalibrationCLI.temporaryDirectory(self)
+        let png = dir.appendingPathComponent("frame.png").path
+        try PNGWriter.write(RGBImage(width: 1280, height: 720, fill: (90, 60, 30)), to: png)
+        let result = try CalibrationCLI.run(["calibrate", "--image", png, "--points", points])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("Fit of 12 landmarks, k1 "), result.stdout)
+    }
+
+    static let help = """
+        HELP
+        """
+}
