@@ -13,7 +13,7 @@ final class LensDistortionTests: XCTestCase {
     }
 
     /// A 640x360 clip rendered through a lens with k1 = -0.15: its landmarks bend, and the fit recovers k1.
-    func renderDistorted() throws -> (calibration: CalibrationFile, camera: PinholeCamera) {
+    func renderDistorted() throws -> (calibration: BowlerTraxKit.CalibrationFile, camera: PinholeCamera) {
         let dir = try CalibrationCLI.temporaryDirectory(self)
         var spec = ClipSpec(name: "bent", widthPx: 640, heightPx: 360, fps: 30, x264Preset: "ultrafast", shots: [], minDurationS: 0.05)
         spec.camera = CameraSpec(positionFt: Vector3(0.5, -15, 5.4), lookAtFt: Vector3(0, 19, 0), rollDeg: 0.8, verticalFovDeg: 30, k1: -0.15)
@@ -39,12 +39,12 @@ final class LensDistortionTests: XCTestCase {
         let (file, camera) = try renderDistorted()
         let calibration = try LaneCalibration(file: file, source: "bent", fitDistortion: true)
         for (board, distanceFt) in [(3.0, 5.0), (30.0, 25.0), (17.5, 59.5)] {
-            let centre = Vector3(Lane.lateralFt(board: board), distanceFt, Lane.ballRadiusFt)
-            let pixel = try XCTUnwrap(camera.project(centre))
-            let found = try XCTUnwrap(calibration.ballPosition(xPx: pixel.xPx, yPx: pixel.yPx))
+            let centre: Vector3 = Vector3(Lane.lateralFt(board: board), distanceFt, Lane.ballRadiusFt)
+            let pixel: (xPx: Double, yPx: Double) = try XCTUnwrap(camera.project(centre))
+            let found: (board: Double, distanceFt: Double) = try XCTUnwrap(calibration.ballPosition(xPx: pixel.xPx, yPx: pixel.yPx))
             XCTAssertEqual(found.board, board, accuracy: 0.05, "board at \(distanceFt) ft")
             XCTAssertEqual(found.distanceFt, distanceFt, accuracy: 0.1)
-            let back = try XCTUnwrap(calibration.ballPixel(board: board, distanceFt: distanceFt))
+            let back: (x: Double, y: Double) = try XCTUnwrap(calibration.ballPixel(board: board, distanceFt: distanceFt))
             XCTAssertEqual(back.x, pixel.xPx, accuracy: 0.1)
             XCTAssertEqual(back.y, pixel.yPx, accuracy: 0.1)
         }
