@@ -2,31 +2,35 @@
 
 extension LaneCalibration {
     typealias Fit = (homography: Homography, camera: CameraModel, distortion: LensDistortion)
+    /// How much k1 must cut the squared reprojection error to be believed (a quarter: half the rms).
+    static let distortionGain = 0.25
 
     /// Fits the homography to the pixels undistorted with `k1`. The distortion's normalising focal length comes
     /// from the camera the homography implies, so the two are iterated to agreement (a few rounds suffice: the
-    /// focal length moves the distortion only through its small r² term).
+    /// focal length moves the distortion only through its small r² term); then the camera itself is refined.
     static func solve(_ lanePoints: [(x: Double, y: Double)], _ pixels: [(x: Double, y: Double)], k1: Double, imageSize: PixelSize) -> Fit? {
         guard let first = Homography.fit(from: lanePoints, to: pixels),
               var camera = CameraModel(homography: first, imageSize: imageSize) else { return nil }
         var homography = first
-        var distortion = LensDistortion(k1: 0, focalPx: camera.focalPx, imageSize: imageSize)
-        guard k1 != 0 else { return (homography, camera, distortion) }
-        for _ in 0..<4 {
-            distortion = LensDistortion(k1: k1, focalPx: camera.focalPx, imageSize: imageSize)
+        for _ in 0..<(k1 == 0 ? 1 : 4) {
+            let distortion = LensDistortion(k1: k1, focalPx: camera.focalPx, imageSize: imageSize)
             let ideal = pixels.map { distortion.undistort(xPx: $0.x, yPx: $0.y) }
             guard let refit = Homography.fit(from: lanePoints, to: ideal),
                   let refitCamera = CameraModel(homography: refit, imageSize: imageSize) else { return nil }
             homography = refit
             camera = refitCamera
         }
+        if let refined = refineCamera(camera, k1: k1, lanePoints, pixels, imageSize: imageSize) {
+            (homography, camera) = refined
+        }
         return (homography, camera, LensDistortion(k1: k1, focalPx: camera.focalPx, imageSize: imageSize))
     }
 
-    /// Sum of squared reprojection errors in observed (distorted) pixels.
+    /// Sum of squared reprojection errors in observed (distorted) pixels, through the camera model (what the
+    /// analysis uses), so a k1 that only suits a homography no real camera has is not rewarded.
     static func squaredError(_ fit: Fit, _ lanePoints: [(x: Double, y: Double)], _ pixels: [(x: Double, y: Double)]) -> Double {
         zip(lanePoints, pixels).reduce(0) { sum, pair in
-            guard let ideal = fit.homography.apply(pair.0.x, pair.0.y) else { return .infinity }
+            guard let ideal = fit.camera.pixel(lateralFt: pair.0.x, distanceFt: pair.0.y, heightFt: 0) else { return .infinity }
             let seen = fit.distortion.distort(xPx: ideal.x, yPx: ideal.y)
             return sum + (seen.x - pair.1.x) * (seen.x - pair.1.x) + (seen.y - pair.1.y) * (seen.y - pair.1.y)
         }
@@ -34,6 +38,8 @@ extension LaneCalibration {
 
     /// The k1 (with its homography) that minimises the reprojection error: a coarse scan over the plausible
     /// range finds the basin, a golden-section search (Kiefer 1953) narrows it; nil if no k1 gives a camera.
+    /// k1 is kept only when it explains the points clearly better than no distortion (squared error under
+    /// `distortionGain` of it): otherwise a dozen points' placement noise would be fitted as lens bending.
     static func fitDistortion(_ lanePoints: [(x: Double, y: Double)], _ pixels: [(x: Double, y: Double)], imageSize: PixelSize) -> Fit? {
         func cost(_ k1: Double) -> Double {
             solve(lanePoints, pixels, k1: k1, imageSize: imageSize).map { squaredError($0, lanePoints, pixels) } ?? .infinity
@@ -55,7 +61,8 @@ extension LaneCalibration {
             }
         }
         let best = costA < costB ? a : b
-        return solve(lanePoints, pixels, k1: min(max(best, -limit), limit), imageSize: imageSize)
+        guard let fitted = solve(lanePoints, pixels, k1: min(max(best, -limit), limit), imageSize: imageSize) else { return nil }
+        return squaredError(fitted, lanePoints, pixels) < distortionGain * cost(0) ? fitted : solve(lanePoints, pixels, k1: 0, imageSize: imageSize)
     }
 
     /// True when the fit keeps every landmark in front of the camera, on one side of the horizon, and the

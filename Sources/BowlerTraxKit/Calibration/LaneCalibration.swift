@@ -50,7 +50,7 @@ public struct LaneCalibration: Sendable, BallSizeModel {
         self.distortion = distortion
         self.source = source
         residuals = zip(file.points, lanePoints).map { point, lane in
-            let mapped = homography.apply(lane.x, lane.y).map { distortion.distort(xPx: $0.x, yPx: $0.y) } ?? (x: .infinity, y: .infinity)
+            let mapped = camera.pixel(lateralFt: lane.x, distanceFt: lane.y, heightFt: 0).map { distortion.distort(xPx: $0.x, yPx: $0.y) } ?? (x: .infinity, y: .infinity)
             let ideal = distortion.undistort(xPx: point.xPx, yPx: point.yPx)
             let back = camera.lanePosition(xPx: ideal.x, yPx: ideal.y, heightFt: 0) ?? (lateralFt: .infinity, distanceFt: .infinity)
             let dx = mapped.x - point.xPx, dy = mapped.y - point.yPx

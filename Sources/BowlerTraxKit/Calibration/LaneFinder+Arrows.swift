@@ -5,7 +5,9 @@ extension LaneFinder {
     /// multiple of 5; the tip is where the triangle's row-by-row width, fitted as a line, reaches zero.
     func findArrows(left: Line, right: Line, foulY: Int) -> [Proposal] {
         guard let vanishing = Self.intersect(left, right) else { return [] }
-        let top = max(Int(vanishing.y + 0.12 * (Double(foulY) - vanishing.y)), 1), bottom = foulY - 4
+        // Arrows lie 12 to 16 ft out: for a camera 10 to 25 ft behind the foul line, at least a third of the way
+        // from the vanishing point to the foul line, which keeps the pins (at a fifth or less) out of the search.
+        let top = max(Int(vanishing.y + 0.33 * (Double(foulY) - vanishing.y)), 1), bottom = foulY - 4
         guard bottom > top else { return [] }
         let width = image.width
         var dark = [Bool](repeating: false, count: width * image.height)
@@ -41,16 +43,18 @@ extension LaneFinder {
         }
         return best.keys.sorted().compactMap { arrow in
             guard let blob = best[arrow] else { return nil }
-            return tip(of: blob.pixels, board: Double(arrow), reference: reference)
+            return tip(of: blob.pixels, board: Double(arrow), reference: reference, vanishing: vanishing)
         }
     }
 
-    /// The apex of one arrow blob: per row, darkness-weighted width and centre; both fitted as lines in y.
-    func tip(of pixels: [(Int, Int)], board: Double, reference: [Double]) -> Proposal? {
+    /// The apex of one arrow blob: where its darkness-weighted width per row, fitted as a line in y, reaches zero,
+    /// on the triangle's axis, the line from its weighted centroid to the vanishing point (boards run there).
+    func tip(of pixels: [(Int, Int)], board: Double, reference: [Double], vanishing: (x: Double, y: Double)) -> Proposal? {
         let xs = pixels.map(\.0), ys = pixels.map(\.1)
         guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max(), y1 - y0 >= 2 else { return nil }
         let darkest = pixels.map { brightness($0.0, $0.1) }.min() ?? 0
-        var widths: [(Double, Double)] = [], centres: [(Double, Double)] = []
+        var widths: [(Double, Double)] = []
+        var mass = 0.0, sumX = 0.0, sumY = 0.0
         // The base row is cut by the triangle's base: leave it out of the narrowing fit.
         for y in y0..<y1 {
             let ref = reference[y]
@@ -63,14 +67,16 @@ extension LaneFinder {
             }
             guard w > 0 else { continue }
             widths.append((Double(y) + 0.5, w))
-            centres.append((Double(y) + 0.5, m / w))
+            mass += w
+            sumX += m
+            sumY += w * (Double(y) + 0.5)
         }
-        guard widths.count >= 2, let narrowing = Self.leastSquares(widths), narrowing.b > 0,
-              let centre = Self.leastSquares(centres) else { return nil }
+        guard widths.count >= 2, let narrowing = Self.leastSquares(widths), narrowing.b > 0 else { return nil }
         let yTip = -narrowing.a / narrowing.b
-        guard yTip > Double(y0) - 2, yTip < Double(y1) else { return nil }
+        let cx = sumX / mass, cy = sumY / mass
+        guard yTip > Double(y0) - 2, yTip < Double(y1), abs(vanishing.y - cy) > 1 else { return nil }
         var point = StandardLandmarks.arrowTip(board: board)
-        point.xPx = centre.at(yTip)
+        point.xPx = cx + (vanishing.x - cx) * (yTip - cy) / (vanishing.y - cy)
         point.yPx = yTip
         let rows = widths.count
         let confidence = min(1, Double(rows) / 4) * max(0, min(1, (1.5 - narrowing.rmsPx) / 1.2))
@@ -121,9 +127,9 @@ extension LaneFinder {
         return (left.at(y), y)
     }
 
-    /// 0 to 1 from how many samples a line rests on and how well they fit.
-    static func quality(_ line: Line) -> Double {
-        min(1, Double(line.count) / 40) * max(0, min(1, (2 - line.rmsPx) / 1.5))
+    /// 0 to 1 from how many samples a line rests on (of the `enough` that make it certain) and how well they fit.
+    static func quality(_ line: Line, enough: Int = 40) -> Double {
+        min(1, Double(line.count) / Double(enough)) * max(0, min(1, (2 - line.rmsPx) / 1.5))
     }
 
     static func text(_ value: Double) -> String { JSONText.number(value, digits: 2) }

@@ -57,7 +57,8 @@ public struct LaneFinder {
         }
         proposals += findArrows(left: left, right: right, foulY: foulY)
         if let pit = findPitLine(left: left, right: right, foulY: foulY) {
-            let confidence = min(edgeConfidence, Self.quality(pit))
+            // Pins hide most of the lane's end: a dozen clear columns is as good as it gets.
+            let confidence = min(edgeConfidence, Self.quality(pit, enough: 12))
             let evidence = "lane end fitted over \(pit.count) columns (rms \(Self.text(pit.rmsPx)) px)"
             for (board, edge, side) in [(0.5, right, "right"), (39.5, left, "left")] {
                 guard let corner = Self.intersect(edge: edge, cross: pit) else { continue }
