@@ -2,8 +2,8 @@
 ///
 /// The lane is the maple strip under the image centre. Its two long edges (maple against grey gutters) are
 /// fitted as lines over every row and meet at the vanishing point; the foul line is the thin dark line across
-/// the strip near the bottom; the lane end is where the maple meets the black pit beyond the pins; the arrows are
-/// the seven dark triangles, their tips extrapolated from how each triangle narrows row by row. Corners come from
+/// the strip near the bottom; the lane end is where the maple meets the black pit beyond the pins; the head pin's base is where
+/// the board-20 line meets the white pin; the arrows are the seven dark triangles, their tips extrapolated from how each triangle narrows row by row. Corners come from
 /// intersecting the fitted lines, so each uses hundreds of pixels. Assumptions: the camera stands behind the lane
 /// (lane under the image centre, foul line in view), lines are straight (no strong lens distortion), and the
 /// arrows sit at the default V of `StandardLandmarks` (edit their distances if the lane's differ).
@@ -47,12 +47,14 @@ public struct LaneFinder {
         let foul = fitCrossLine(near: foulY, left: left, right: right, dark: true)
         var proposals: [Proposal] = []
         let edgeConfidence = min(Self.quality(left), Self.quality(right))
-        if let foul {
+        if let foul, let cornerRight = Self.intersect(edge: right, cross: foul), let cornerLeft = Self.intersect(edge: left, cross: foul) {
             let confidence = min(edgeConfidence, Self.quality(foul))
             let evidence = "foul line fitted over \(foul.count) columns (rms \(Self.text(foul.rmsPx)) px), edges over \(min(left.count, right.count)) rows"
-            for (landmark, edge) in [(StandardLandmarks.foulLineRight, right), (StandardLandmarks.foulLineLeft, left)] {
-                guard let corner = Self.intersect(edge: edge, cross: foul) else { continue }
-                proposals.append(Proposal(point: placed(landmark, corner), confidence: confidence, evidence: evidence))
+            proposals.append(Proposal(point: placed(StandardLandmarks.foulLineRight, cornerRight), confidence: confidence, evidence: evidence))
+            proposals.append(Proposal(point: placed(StandardLandmarks.foulLineLeft, cornerLeft), confidence: confidence, evidence: evidence))
+            if let vanishing = Self.intersect(left, right),
+               let pin = findHeadPin(foulLeft: cornerLeft, foulRight: cornerRight, vanishing: vanishing) {
+                proposals.append(pin)
             }
         }
         proposals += findArrows(left: left, right: right, foulY: foulY)

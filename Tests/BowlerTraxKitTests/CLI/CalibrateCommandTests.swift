@@ -80,6 +80,22 @@ final class CalibrateCommandTests: XCTestCase {
     }
 
     static let help = """
-        HELP
+        OVERVIEW: Calibrate a lane on one frame: refit landmarks, find them automatically, or write a page to click them on.
+
+        USAGE: bowlertrax calibrate (--video <file> | --image <file>) (--points <file> | --auto | --html <file>) [options]
+
+        OPTIONS:
+          --video <file>       The video to take the frame from.
+          --frame <n>          Frame number, counted from 0; pick one with no ball on the lane. (default: 0)
+          --median <n>         With --video, use the per-pixel median of n frames spread over the video, so people and balls vanish.
+          --image <file>       A PNG or JPEG picture of the lane instead of a video.
+          --points <file>      Calibration JSON whose landmarks are refitted and checked.
+          --auto               Find the lane's landmarks in the frame.
+          --out <file>         Write the fitted calibration JSON (what analyze --calibration reads).
+          --html <file>        Write a self-contained page to click the landmarks on.
+          --overlay <file>     Write a PNG of the frame with the fitted lane drawn over it.
+          --max-error-px <px>  Largest reprojection error allowed for any landmark. (default: 3)
+          -h, --help           Show help information.
+
         """
 }

@@ -9,8 +9,11 @@ enum CalibrationCLI {
         var stderr: String
     }
 
+    /// The build products directory: where the test bundle sits (Linux reports the bundle's folder, macOS the bundle).
     static var productsDirectory: URL {
-        Bundle(for: Marker.self).bundleURL.deletingLastPathComponent()
+        let bundle = Bundle(for: Marker.self).bundleURL
+        let candidates = [bundle, bundle.deletingLastPathComponent()]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("bowlertrax").path) } ?? bundle
     }
 
     static func run(_ arguments: [String]) throws -> Result {
