@@ -61,11 +61,22 @@ final class CalibrateCommandTests: XCTestCase {
         let out = dir.appendingPathComponent("lane.json").path
         let result = try CalibrationCLI.run(["calibrate", "--video", video, "--points", points, "--out", out])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("foul line, right edge         0.5   0.00      0.00    0.00   0.00\n"), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("""
+            Fit of 12 landmarks, k1 0.0000:
+            landmark                      board     ft  error px  boards     ft
+            foul line, right edge           0.5   0.00      0.00    0.00   0.00
+
+            """), result.stdout)
         XCTAssertTrue(result.stdout.hasSuffix("Largest error 0.00 px (limit 3 px).\n"), result.stdout)
         let written = try CalibrationFile.load(path: out)
         let original = try CalibrationFile.load(path: points)
-        XCTAssertEqual(written.points, original.points)
+        XCTAssertEqual(written.points.map(\.name), original.points.map(\.name))
+        for (a, b) in zip(written.points, original.points) {
+            XCTAssertEqual(a.xPx, b.xPx, accuracy: 1e-5)
+            XCTAssertEqual(a.yPx, b.yPx, accuracy: 1e-5)
+            XCTAssertEqual(a.board, b.board)
+            XCTAssertEqual(a.distanceFt, b.distanceFt)
+        }
         XCTAssertEqual(try XCTUnwrap(written.k1), 0, accuracy: 0.002)
         _ = try LaneCalibration.load(path: out, videoSize: PixelSize(width: 1280, height: 720))
     }
