@@ -27,6 +27,27 @@ final class CalibrateCommandTests: XCTestCase {
     func testZeroMaxErrorIsAUsageError() throws { try assertUsageError(["--video", video, "--auto", "--max-error-px", "0"], "give --max-error-px a value above 0") }
     func testOverlayWithoutAFitIsAUsageError() throws { try assertUsageError(["--video", video, "--html", "x.html", "--overlay", "x.png"], "--overlay needs --points or --auto") }
 
+    func testFrameAndMedianTogetherIsAUsageError() throws { try assertUsageError(["--video", video, "--frame", "3", "--median", "5", "--auto"], "--frame and --median exclude each other") }
+    func testFrameWithAnImageIsAUsageError() throws { try assertUsageError(["--image", "a.png", "--frame", "3", "--auto"], "--frame and --median need --video") }
+
+    func testAnUnwritableOutputIsReported() throws {
+        let result = try CalibrationCLI.run(["calibrate", "--video", video, "--points", points, "--out", "/no/such/dir/lane.json"])
+        XCTAssertEqual(result.status, 73)
+        XCTAssertEqual(result.stderr, "Error: cannot write /no/such/dir/lane.json: no such directory\n")
+    }
+
+    func testAutoProposesLandmarksWithConfidenceAndWritesAllOutputs() throws {
+        let dir = try CalibrationCLI.temporaryDirectory(self)
+        let out = dir.appendingPathComponent("auto.json").path, overlay = dir.appendingPathComponent("o.png").path
+        let html = dir.appendingPathComponent("p.html").path
+        let result = try CalibrationCLI.run(["calibrate", "--video", video, "--median", "9", "--auto", "--out", out, "--overlay", overlay, "--html", html])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("Found 12 landmarks:\nlandmark                         x px     y px  confidence\nfoul line, right edge  "), result.stdout)
+        XCTAssertEqual(try CalibrationFrame(path: overlay).size, PixelSize(width: 1280, height: 720))
+        XCTAssertTrue(try String(contentsOfFile: html, encoding: .utf8).contains("\"name\": \"arrow tip, board 20\", \"board\": 20, \"distance_ft\": 16, \"pixel\": [641."))
+        XCTAssertEqual(try CalibrationFile.load(path: out).points.count, 12)
+    }
+
     func testFramePastTheEndIsReported() throws {
         let result = try CalibrationCLI.run(["calibrate", "--video", video, "--frame", "100000", "--points", points])
         XCTAssertEqual(result.status, 65)

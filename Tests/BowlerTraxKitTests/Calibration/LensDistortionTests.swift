@@ -32,7 +32,10 @@ final class LensDistortionTests: XCTestCase {
     func testWithoutDistortionTheSameLandmarksFitWorse() throws {
         let (file, _) = try renderDistorted()
         let plain = try LaneCalibration(file: file, source: "bent")
-        XCTAssertGreaterThan(plain.maxErrorPx, 0.3)
+        let fitted = try LaneCalibration(file: file, source: "bent", fitDistortion: true)
+        // The landmarks sit near the image's middle, where k1 bends little: the gain is real but small in pixels.
+        XCTAssertGreaterThan(plain.maxErrorPx, 0.05)
+        XCTAssertGreaterThan(plain.maxErrorPx, 10 * fitted.maxErrorPx)
     }
 
     func testBallPositionsAreRightThroughTheDistortedLens() throws {
