@@ -7,14 +7,14 @@ extension LaneFinder {
         guard let vanishing = Self.intersect(left, right) else { return [] }
         // Arrows lie 12 to 16 ft out: for a camera 10 to 25 ft behind the foul line, at least a third of the way
         // from the vanishing point to the foul line, which keeps the pins (at a fifth or less) out of the search.
-        let top = max(Int(vanishing.y + 0.33 * (Double(foulY) - vanishing.y)), 1), bottom = foulY - 4
+        let top = max(Self.index(vanishing.y + 0.33 * (Double(foulY) - vanishing.y)), 1), bottom = foulY - 4
         guard bottom > top else { return [] }
         let width = image.width
         var dark = [Bool](repeating: false, count: width * image.height)
         var reference = [Double](repeating: 0, count: image.height)
         for y in top..<bottom {
             let yc = Double(y) + 0.5
-            let x0 = Int(left.at(yc)) + 2, x1 = Int(right.at(yc)) - 2
+            let x0 = max(Self.index(left.at(yc)) + 2, 0), x1 = min(Self.index(right.at(yc)) - 2, width)
             guard x1 > x0 else { continue }
             let lane = (x0..<x1).map { brightness($0, y) }.sorted()
             reference[y] = lane[lane.count / 2]
@@ -37,7 +37,7 @@ extension LaneFinder {
             let cx = pixels.reduce(0.0) { $0 + Double($1.0) + 0.5 } / Double(pixels.count)
             let cy = pixels.reduce(0.0) { $0 + Double($1.1) + 0.5 } / Double(pixels.count)
             let board = 39.5 - 39 * (cx - left.at(cy)) / (right.at(cy) - left.at(cy))
-            let arrow = Int((board / 5).rounded()) * 5
+            let arrow = Self.index((board / 5).rounded()) * 5
             guard (5...35).contains(arrow), abs(board - Double(arrow)) < 1.5 else { continue }
             if pixels.count > best[arrow]?.area ?? 0 { best[arrow] = (pixels.count, pixels) }
         }

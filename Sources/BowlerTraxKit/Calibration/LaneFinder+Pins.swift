@@ -13,17 +13,17 @@ extension LaneFinder {
         guard mid.y - vanishing.y > 20 else { return nil }
         func lineX(_ y: Double) -> Double { mid.x + (vanishing.x - mid.x) * (y - mid.y) / (vanishing.y - mid.y) }
         // Start just beyond the arrows (which lie at least a third of the way from the vanishing point, see findArrows).
-        var y = Int(vanishing.y + 0.3 * (mid.y - vanishing.y))
+        var y = Self.index(vanishing.y + 0.3 * (mid.y - vanishing.y))
         func warmthOnLine(_ row: Int) -> Double {
-            let x = Int(lineX(Double(row) + 0.5))
+            let x = Self.index(lineX(Double(row) + 0.5))
             return (warmth(x - 1, row) + warmth(x, row) + warmth(x + 1, row)) / 3
         }
-        guard isMaple(Int(lineX(Double(y) + 0.5)), y) else { return nil }
+        guard isMaple(Self.index(lineX(Double(y) + 0.5)), y) else { return nil }
         let deckWarmth = warmthOnLine(y)
-        while y > Int(vanishing.y) + 1 && warmthOnLine(y - 1) > 0.5 * deckWarmth { y -= 1 }
+        while y > Self.index(vanishing.y) + 1 && warmthOnLine(y - 1) > 0.5 * deckWarmth { y -= 1 }
         let pinRow = y - 1
-        let x = Int(lineX(Double(pinRow) + 0.5))
-        guard pinRow > Int(vanishing.y) + 1, brightness(x, pinRow - 1) > 120, warmthOnLine(pinRow - 1) < 0.3 * deckWarmth else { return nil }
+        let x = Self.index(lineX(Double(pinRow) + 0.5))
+        guard pinRow > Self.index(vanishing.y) + 1, brightness(x, pinRow - 1) > 120, warmthOnLine(pinRow - 1) < 0.3 * deckWarmth else { return nil }
         // Sub-pixel: where warmth crosses halfway between the deck and the pin, between row y (deck) and y - 1.
         let pinWarmth = warmthOnLine(pinRow - 1), mid2 = (deckWarmth + pinWarmth) / 2
         let a = warmthOnLine(y), b = warmthOnLine(pinRow)

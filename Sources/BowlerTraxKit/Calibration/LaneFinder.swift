@@ -31,7 +31,9 @@ public struct LaneFinder {
 
     // MARK: - Pixel classes (on the renderer's and real maple alike: warm, mid-bright wood vs grey, dark, black)
 
+    /// The pixel's colour; outside the picture, black (neither maple nor gutter), so walks may overrun safely.
     func rgb(_ x: Int, _ y: Int) -> (Double, Double, Double) {
+        guard x >= 0, y >= 0, x < image.width, y < image.height else { return (0, 0, 0) }
         let c = image.color(x: x, y: y)
         return (Double(c.r), Double(c.g), Double(c.b))
     }
@@ -71,6 +73,12 @@ public struct LaneFinder {
         return proposals
     }
 
+    /// A pixel coordinate as an index, clamped so a wild line (nearly parallel edges, say) cannot trap.
+    static func index(_ value: Double) -> Int {
+        guard value.isFinite else { return -1 }
+        return Int(min(max(value, -1e6), 1e6).rounded(.down))
+    }
+
     func placed(_ landmark: LandmarkPoint, _ pixel: (x: Double, y: Double)) -> LandmarkPoint {
         var point = landmark
         point.xPx = pixel.x
@@ -86,8 +94,9 @@ public struct LaneFinder {
         func band(_ y: Int) -> Double { (x0..<x1).reduce(0) { $0 + brightness($1, y) } / Double(x1 - x0) }
         var y = image.height - 4
         while y > image.height / 3 {
+            // A foul line thinner than a pixel (480p) dims its row less than a full one: 0.75 still stands out of maple grain.
             let here = band(y), above = band(y - 3)
-            if here < 0.6 * above, (x0..<x1).filter({ isMaple($0, y - 3) }).count > (x1 - x0) / 2 { return y }
+            if here < 0.75 * above, here < 0.75 * band(y + 3), (x0..<x1).filter({ isMaple($0, y - 3) }).count > (x1 - x0) / 2 { return y }
             y -= 1
         }
         throw CalibrationError.laneNotFound(reason: "no foul line (a dark line across maple) in the lower two thirds under the image centre")
@@ -102,20 +111,23 @@ public struct LaneFinder {
             guard let l = edge(y: y, from: centre, step: -1), let r = edge(y: y, from: centre, step: 1) else { continue }
             lefts.append((Double(y) + 0.5, l))
             rights.append((Double(y) + 0.5, r))
-            centre = Int((l + r) / 2)
+            centre = Self.index((l + r) / 2)
         }
         guard let left = Self.robustLine(lefts), let right = Self.robustLine(rights), left.count >= 20, right.count >= 20 else {
-            throw CalibrationError.laneNotFound(reason: "the lane's edges (maple against grey gutters) could not be followed above the foul line")
+            throw CalibrationError.laneNotFound(reason: "the lane's edges (maple against grey gutters) could not be followed above the foul line; if someone stands in the way, try --median")
         }
         return (left, right)
     }
 
-    /// Sub-pixel x where maple gives way to gutter walking from `x` by `step`, skipping small dark markings.
+    /// Sub-pixel x where maple gives way to gutter walking from `x` by `step`, skipping small dark markings;
+    /// nil when something else (a person, a ball) covers the way: a long run that is neither maple nor gutter.
     func edge(y: Int, from x: Int, step: Int) -> Double? {
-        var i = x, run = 0
+        var i = x, run = 0, foreign = 0
         while i > 1 && i < image.width - 2 {
             let gutterLike = warmth(i, y) < 25 && brightness(i, y) > 50
             run = gutterLike ? run + 1 : 0
+            foreign = gutterLike || isMaple(i, y) ? 0 : foreign + 1
+            if foreign > Self.maxMarkingWidthPx { return nil }
             if run == 4 {
                 let first = i - 3 * step  // first gutter pixel
                 let inside = warmth(first - 2 * step, y), outside = warmth(first + step, y)
@@ -129,10 +141,13 @@ public struct LaneFinder {
         return nil
     }
 
+    /// Widest run of non-maple pixels (an arrow, a dot, a board seam) the edge walk steps over.
+    static let maxMarkingWidthPx = 12
+
     /// A line across the lane (y = a + b·x) through a dark line's centre (`dark`) near `nearRow`, column by column.
     func fitCrossLine(near nearRow: Int, left: Line, right: Line, dark: Bool) -> Line? {
         let y = Double(nearRow) + 0.5
-        let x0 = Int(left.at(y)) + 3, x1 = Int(right.at(y)) - 3
+        let x0 = Self.index(left.at(y)) + 3, x1 = Self.index(right.at(y)) - 3
         guard x1 > x0 + 10 else { return nil }
         var samples: [(Double, Double)] = []
         for x in x0..<x1 {
@@ -153,13 +168,13 @@ public struct LaneFinder {
     func findPitLine(left: Line, right: Line, foulY: Int) -> Line? {
         guard let vanishing = Self.intersect(left, right) else { return nil }
         var samples: [(Double, Double)] = []
-        let startY = Int(vanishing.y + 0.25 * (Double(foulY) - vanishing.y))
+        let startY = Self.index(vanishing.y + 0.25 * (Double(foulY) - vanishing.y))
         for yProbe in [startY] {
             let yProbeD = Double(yProbe) + 0.5
-            for x in Int(left.at(yProbeD)) + 2..<Int(right.at(yProbeD)) - 1 {
+            for x in Self.index(left.at(yProbeD)) + 2..<max(Self.index(left.at(yProbeD)) + 2, Self.index(right.at(yProbeD)) - 1) {
                 var y = yProbe
-                while y > Int(vanishing.y) && isMaple(x, y) { y -= 1 }
-                guard y > Int(vanishing.y), brightness(x, y - 1) < 40, isMaple(x, y + 2) else { continue }
+                while y > Self.index(vanishing.y) && isMaple(x, y) { y -= 1 }
+                guard y > Self.index(vanishing.y), brightness(x, y - 1) < 40, isMaple(x, y + 2) else { continue }
                 // Sub-pixel: where brightness crosses halfway between the deck and the pit.
                 let deck = brightness(x, y + 2), pit = brightness(x, y - 2), mid = (deck + pit) / 2
                 var row = y + 1
