@@ -58,7 +58,7 @@ enum CalibrateCommand {
         print(residualTable(calibration, points: points, maxErrorPx: options.maxErrorPx), terminator: "")
         // The picture is written even for a rejected fit: it is how one sees which point is off.
         if let overlay = parsed.value("overlay") {
-            try PNGWriter.write(CalibrationOverlay.render(frame: frame.image, calibration: calibration, points: points), to: overlay)
+            try write(PNGWriter.encode(CalibrationOverlay.render(frame: frame.image, calibration: calibration, points: points), path: overlay), to: overlay)
         }
         if let worst = calibration.residuals.max(by: { $0.errorPx < $1.errorPx }), worst.errorPx > options.maxErrorPx {
             throw CalibrationError.residualTooLarge(path: source, name: worst.name ?? "?", errorPx: worst.errorPx, maxErrorPx: options.maxErrorPx)
