@@ -5,6 +5,7 @@ import Foundation
 let commands: [String: ([String]) throws -> Void] = [
     "analyze": AnalyzeCommand.run,
     "ball": BallCommand.run,
+    "calibrate": CalibrateCommand.run,
     "sessions": SessionsCommand.run,
     "shots": ShotsCommand.run,
     "stats": StatsCommand.run,
@@ -22,6 +23,7 @@ let toolSpec = CommandSpec(
     subcommands: [
         ("analyze", "Analyse a recorded video: find, measure, print and store every shot."),
         ("ball", "Save, list and remove named ball profiles."),
+        ("calibrate", "Calibrate a lane on one frame and check it by eye."),
         ("sessions", "List, show, rename and delete stored sessions."),
         ("shots", "Reject or restore a shot, or enter what it really did."),
         ("stats", "Statistics of the stored shots."),

@@ -12,6 +12,16 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
     case collinearPoints(path: String)
     /// The fitted mapping folds the lane over (a point behind the camera, or mirrored).
     case foldedFit(path: String)
+    /// Two landmarks share a lane position or a pixel.
+    case duplicatePoints(path: String, first: String, second: String, samePixel: Bool)
+    /// A landmark lies farther from the fitted calibration than allowed.
+    case residualTooLarge(path: String, name: String, errorPx: Double, maxErrorPx: Double)
+    /// The requested frame is past the end of the video.
+    case frameOutOfRange(path: String, frame: Int, frames: Int)
+    /// `--auto` found no lane in the frame.
+    case laneNotFound(reason: String)
+    /// An output file cannot be written.
+    case cannotWrite(path: String, reason: String)
     /// The calibration was made on frames of another size.
     case imageSizeMismatch(path: String, calibration: PixelSize, video: PixelSize)
 
@@ -23,6 +33,14 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
         case .tooFewPoints(let path, let count): return "calibration \(path) has \(count) point\(count == 1 ? "" : "s"); at least 4 lane landmarks are needed"
         case .collinearPoints(let path): return "calibration \(path): the points lie on one line; add landmarks across and down the lane"
         case .foldedFit(let path): return "calibration \(path): the points do not fit a camera looking at the lane (mislabelled or swapped points?)"
+        case .duplicatePoints(let path, let first, let second, let samePixel):
+            return "calibration \(path): \"\(first)\" and \"\(second)\" are \(samePixel ? "on the same pixel" : "the same lane position"); each landmark must be a different point"
+        case .residualTooLarge(let path, let name, let errorPx, let maxErrorPx):
+            return "calibration \(path): \"\(name)\" is \(JSONText.number(errorPx, digits: 1)) px from the fit (limit \(JSONText.number(maxErrorPx, digits: 1)) px); move it or check its board and distance"
+        case .frameOutOfRange(let path, let frame, let frames):
+            return "\(path) has \(frames) frame\(frames == 1 ? "" : "s"); frame \(frame) does not exist (frames count from 0)"
+        case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
+        case .laneNotFound(let reason): return "no lane found in the frame: \(reason)"
         case .imageSizeMismatch(let path, let calibration, let video):
             return "calibration \(path) was made for \(calibration) frames but the video is \(video)"
         }

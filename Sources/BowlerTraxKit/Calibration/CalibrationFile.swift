@@ -18,15 +18,18 @@ public struct LandmarkPoint: Sendable, Equatable {
 }
 
 /// The calibration file `analyze --calibration` reads:
-/// `{"image_width":W, "image_height":H, "points":[{"pixel":[x,y], "board":b, "distance_ft":d, "name":"…"}, …]}`.
+/// `{"image_width":W, "image_height":H, "k1":k, "points":[{"pixel":[x,y], "board":b, "distance_ft":d, "name":"…"}, …]}`.
 /// Pixels are continuous coordinates (pixel i covers [i, i+1)); boards count from the right edge.
+/// `k1` (optional, absent = 0) is the lens's radial distortion (see `LensDistortion`).
 public struct CalibrationFile: Sendable, Equatable {
     public var imageSize: PixelSize
     public var points: [LandmarkPoint]
+    public var k1: Double?
 
-    public init(imageSize: PixelSize, points: [LandmarkPoint]) {
+    public init(imageSize: PixelSize, points: [LandmarkPoint], k1: Double? = nil) {
         self.imageSize = imageSize
         self.points = points
+        self.k1 = k1
     }
 
     /// Reads and validates a calibration file.
@@ -55,13 +58,17 @@ public struct CalibrationFile: Sendable, Equatable {
             }
             points.append(LandmarkPoint(name: point.name, xPx: point.pixel[0], yPx: point.pixel[1], board: point.board, distanceFt: point.distance_ft))
         }
+        if let k1 = raw.k1, !(k1.isFinite && abs(k1) <= LensDistortion.maxMagnitude) {
+            throw CalibrationError.invalidValue(path: path, field: "k1", reason: "must be a number from -\(LensDistortion.maxMagnitude) to \(LensDistortion.maxMagnitude) (got \(k1))")
+        }
         guard points.count >= 4 else { throw CalibrationError.tooFewPoints(path: path, count: points.count) }
-        return CalibrationFile(imageSize: PixelSize(width: raw.image_width, height: raw.image_height), points: points)
+        return CalibrationFile(imageSize: PixelSize(width: raw.image_width, height: raw.image_height), points: points, k1: raw.k1)
     }
 
     private struct RawFile: Decodable {
         var image_width: Int
         var image_height: Int
+        var k1: Double?
         var points: [RawPoint]
     }
 
@@ -88,7 +95,9 @@ public struct CalibrationFile: Sendable, Equatable {
 
     /// The file's JSON, pretty-printed with its keys in a fixed order.
     public func jsonData() -> Data {
-        var text = "{\n  \"image_width\": \(imageSize.width),\n  \"image_height\": \(imageSize.height),\n  \"points\": [\n"
+        var text = "{\n  \"image_width\": \(imageSize.width),\n  \"image_height\": \(imageSize.height),\n"
+        if let k1 { text += "  \"k1\": \(JSONText.number(k1, digits: 9)),\n" }
+        text += "  \"points\": [\n"
         text += points.map { point in
             let name = point.name.map { "\"name\": \(JSONText.string($0)), " } ?? ""
             return "    {\(name)\"pixel\": [\(JSONText.number(point.xPx)), \(JSONText.number(point.yPx))], \"board\": \(JSONText.number(point.board)), \"distance_ft\": \(JSONText.number(point.distanceFt))}"

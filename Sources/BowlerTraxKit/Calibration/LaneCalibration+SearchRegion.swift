@@ -13,8 +13,8 @@ extension LaneCalibration {
         // Walk down the lane in steps small enough that no row is skipped, painting each step's cross-section.
         while distance <= Lane.pitDistanceFt + 0.5 {
             defer { distance += 0.05 }
-            guard let left = camera.pixel(lateralFt: edge, distanceFt: distance, heightFt: Lane.ballRadiusFt),
-                  let right = camera.pixel(lateralFt: -edge, distanceFt: distance, heightFt: Lane.ballRadiusFt) else { continue }
+            guard let left = pixel(lateralFt: edge, distanceFt: distance, heightFt: Lane.ballRadiusFt),
+                  let right = pixel(lateralFt: -edge, distanceFt: distance, heightFt: Lane.ballRadiusFt) else { continue }
             let radius = radiusPx(lateralFt: 0, distanceFt: distance) * 1.5 + 2
             let x0 = Int((min(left.x, right.x) - radius).rounded(.down)), x1 = Int((max(left.x, right.x) + radius).rounded(.up))
             let y0 = Int((min(left.y, right.y) - radius).rounded(.down)), y1 = Int((max(left.y, right.y) + radius).rounded(.up))

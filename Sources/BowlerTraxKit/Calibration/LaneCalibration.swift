@@ -12,40 +12,58 @@ public struct LandmarkResidual: Sendable, Equatable {
 /// ball's centre on the plane 4.25 in above the lane, so the ball's height costs no accuracy.
 public struct LaneCalibration: Sendable, BallSizeModel {
     public let imageSize: PixelSize
+    /// Lane (lateral ft, distance ft) → undistorted pixel.
     public let homography: Homography
     public let camera: CameraModel
+    /// The lens's radial distortion (k1 = 0: none); every pixel is undistorted before the camera model sees it.
+    public let distortion: LensDistortion
     public let residuals: [LandmarkResidual]
     public let source: String
 
     /// Lateral limit of where a ball can be: the lane, its gutters and a little more.
     static let maxLateralFt = (Lane.widthIn / 2 + Lane.gutterWidthIn) / 12 + 0.25
     static let distanceRangeFt = -4.0...64.0
+    /// Fewer landmarks than this leave a distortion coefficient poorly determined, so none is fitted.
+    public static let minPointsForDistortion = 8
 
-    public init(file: CalibrationFile, source: String) throws {
+    /// Fits the landmarks of `file`. With `fitDistortion` and at least `minPointsForDistortion` points, k1 is
+    /// fitted jointly with the homography; otherwise the file's own k1 (absent = 0) is used as it is.
+    public init(file: CalibrationFile, source: String, fitDistortion: Bool = false) throws {
         let lanePoints = file.points.map { (x: Lane.lateralFt(board: $0.board), y: $0.distanceFt) }
         let pixels = file.points.map { (x: $0.xPx, y: $0.yPx) }
-        guard !Self.collinear(lanePoints), !Self.collinear(pixels),
-              let homography = Homography.fit(from: lanePoints, to: pixels) else {
+        try Self.checkDistinct(file.points, source: source)
+        guard !Self.collinear(lanePoints), !Self.collinear(pixels), let plain = Self.solve(lanePoints, pixels, k1: 0, imageSize: file.imageSize) else {
             throw CalibrationError.collinearPoints(path: source)
         }
-        let signs = lanePoints.map { homography.depthSign($0.x, $0.y) }
-        guard signs.allSatisfy({ $0 > 0 }) || signs.allSatisfy({ $0 < 0 }),
-              let camera = CameraModel(homography: homography, imageSize: file.imageSize),
-              lanePoints.allSatisfy({ camera.cameraPoint(lateralFt: $0.x, distanceFt: $0.y, heightFt: 0).z > 0 }) else {
-            throw CalibrationError.foldedFit(path: source)
+        var fit = plain
+        if fitDistortion && file.points.count >= Self.minPointsForDistortion {
+            fit = Self.fitDistortion(lanePoints, pixels, imageSize: file.imageSize) ?? plain
+        } else if let k1 = file.k1, k1 != 0 {
+            guard let withK1 = Self.solve(lanePoints, pixels, k1: k1, imageSize: file.imageSize) else { throw CalibrationError.foldedFit(path: source) }
+            fit = withK1
         }
+        let (homography, camera, distortion) = fit
+        guard Self.unfolded(homography, camera: camera, at: lanePoints) else { throw CalibrationError.foldedFit(path: source) }
         self.imageSize = file.imageSize
         self.homography = homography
         self.camera = camera
+        self.distortion = distortion
         self.source = source
         residuals = zip(file.points, lanePoints).map { point, lane in
-            let mapped = homography.apply(lane.x, lane.y) ?? (x: .infinity, y: .infinity)
-            let back = camera.lanePosition(xPx: point.xPx, yPx: point.yPx, heightFt: 0) ?? (lateralFt: .infinity, distanceFt: .infinity)
+            let mapped = camera.pixel(lateralFt: lane.x, distanceFt: lane.y, heightFt: 0).map { distortion.distort(xPx: $0.x, yPx: $0.y) } ?? (x: .infinity, y: .infinity)
+            let ideal = distortion.undistort(xPx: point.xPx, yPx: point.yPx)
+            let back = camera.lanePosition(xPx: ideal.x, yPx: ideal.y, heightFt: 0) ?? (lateralFt: .infinity, distanceFt: .infinity)
             let dx = mapped.x - point.xPx, dy = mapped.y - point.yPx
             return LandmarkResidual(name: point.name, errorPx: (dx * dx + dy * dy).squareRoot(),
                                     errorBoards: abs(back.lateralFt - lane.x) / Lane.boardWidthFt, errorFt: abs(back.distanceFt - lane.y))
         }
     }
+
+    /// The fitted radial distortion coefficient (0: none).
+    public var k1: Double { distortion.k1 }
+
+    /// The largest reprojection error over the landmarks, pixels.
+    public var maxErrorPx: Double { residuals.map(\.errorPx).max() ?? 0 }
 
     /// Loads a calibration file and checks it was made for frames of `videoSize`.
     public static func load(path: String, videoSize: PixelSize?) throws -> LaneCalibration {
@@ -58,22 +76,33 @@ public struct LaneCalibration: Sendable, BallSizeModel {
 
     /// Lane position of a ball whose centre is seen at this pixel: board counted from the right edge, feet from the foul line.
     public func ballPosition(xPx: Double, yPx: Double) -> (board: Double, distanceFt: Double)? {
-        guard let lane = camera.lanePosition(xPx: xPx, yPx: yPx, heightFt: Lane.ballRadiusFt) else { return nil }
+        guard let lane = lanePosition(xPx: xPx, yPx: yPx, heightFt: Lane.ballRadiusFt) else { return nil }
         return (Lane.board(lateralFt: lane.lateralFt), lane.distanceFt)
     }
 
     /// Pixel where the centre of a ball at this lane position is seen.
     public func ballPixel(board: Double, distanceFt: Double) -> (x: Double, y: Double)? {
-        camera.pixel(lateralFt: Lane.lateralFt(board: board), distanceFt: distanceFt, heightFt: Lane.ballRadiusFt)
+        pixel(lateralFt: Lane.lateralFt(board: board), distanceFt: distanceFt, heightFt: Lane.ballRadiusFt)
     }
 
     /// Pixel of a point on the lane surface.
     public func surfacePixel(board: Double, distanceFt: Double) -> (x: Double, y: Double)? {
-        camera.pixel(lateralFt: Lane.lateralFt(board: board), distanceFt: distanceFt, heightFt: 0)
+        pixel(lateralFt: Lane.lateralFt(board: board), distanceFt: distanceFt, heightFt: 0)
+    }
+
+    /// Observed (distorted) pixel of a lane point `heightFt` above the surface; nil behind the camera.
+    public func pixel(lateralFt: Double, distanceFt: Double, heightFt: Double) -> (x: Double, y: Double)? {
+        camera.pixel(lateralFt: lateralFt, distanceFt: distanceFt, heightFt: heightFt).map { distortion.distort(xPx: $0.x, yPx: $0.y) }
+    }
+
+    /// Lane position of the point `heightFt` above the lane seen at an observed (distorted) pixel.
+    public func lanePosition(xPx: Double, yPx: Double, heightFt: Double) -> (lateralFt: Double, distanceFt: Double)? {
+        let ideal = distortion.undistort(xPx: xPx, yPx: yPx)
+        return camera.lanePosition(xPx: ideal.x, yPx: ideal.y, heightFt: heightFt)
     }
 
     public func expectedRadiusPx(atX x: Double, y: Double) -> Double? {
-        guard let lane = camera.lanePosition(xPx: x, yPx: y, heightFt: Lane.ballRadiusFt),
+        guard let lane = lanePosition(xPx: x, yPx: y, heightFt: Lane.ballRadiusFt),
               abs(lane.lateralFt) <= Self.maxLateralFt, Self.distanceRangeFt.contains(lane.distanceFt) else { return nil }
         return radiusPx(lateralFt: lane.lateralFt, distanceFt: lane.distanceFt)
     }

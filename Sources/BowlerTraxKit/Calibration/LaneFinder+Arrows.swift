@@ -1,0 +1,136 @@
+// MARK: - Arrows
+
+extension LaneFinder {
+    /// The arrow tips: dark blobs between the edges whose board (from where they sit between the edges) is a
+    /// multiple of 5; the tip is where the triangle's row-by-row width, fitted as a line, reaches zero.
+    func findArrows(left: Line, right: Line, foulY: Int) -> [Proposal] {
+        guard let vanishing = Self.intersect(left, right) else { return [] }
+        // Arrows lie 12 to 16 ft out: for a camera 10 to 25 ft behind the foul line, at least a third of the way
+        // from the vanishing point to the foul line, which keeps the pins (at a fifth or less) out of the search.
+        let top = max(Self.index(vanishing.y + 0.33 * (Double(foulY) - vanishing.y)), 1), bottom = foulY - 4
+        guard bottom > top else { return [] }
+        let width = image.width
+        var dark = [Bool](repeating: false, count: width * image.height)
+        var reference = [Double](repeating: 0, count: image.height)
+        for y in top..<bottom {
+            let yc = Double(y) + 0.5
+            let x0 = max(Self.index(left.at(yc)) + 2, 0), x1 = min(Self.index(right.at(yc)) - 2, width)
+            guard x1 > x0 else { continue }
+            let lane = (x0..<x1).map { brightness($0, y) }.sorted()
+            reference[y] = lane[lane.count / 2]
+            for x in x0..<x1 where brightness(x, y) < 0.6 * reference[y] { dark[y * width + x] = true }
+        }
+        var best: [Int: (area: Int, pixels: [(Int, Int)])] = [:]
+        var seen = [Bool](repeating: false, count: dark.count)
+        for start in dark.indices where dark[start] && !seen[start] {
+            var stack = [start], pixels: [(Int, Int)] = []
+            seen[start] = true
+            while let i = stack.popLast() {
+                let x = i % width, y = i / width
+                pixels.append((x, y))
+                for n in [i - 1, i + 1, i - width, i + width] where n >= 0 && n < dark.count && dark[n] && !seen[n] && abs(n % width - x) <= 1 {
+                    seen[n] = true
+                    stack.append(n)
+                }
+            }
+            guard pixels.count >= 4 else { continue }
+            let cx = pixels.reduce(0.0) { $0 + Double($1.0) + 0.5 } / Double(pixels.count)
+            let cy = pixels.reduce(0.0) { $0 + Double($1.1) + 0.5 } / Double(pixels.count)
+            let board = 39.5 - 39 * (cx - left.at(cy)) / (right.at(cy) - left.at(cy))
+            let arrow = Self.index((board / 5).rounded()) * 5
+            guard (5...35).contains(arrow), abs(board - Double(arrow)) < 1.5 else { continue }
+            if pixels.count > best[arrow]?.area ?? 0 { best[arrow] = (pixels.count, pixels) }
+        }
+        return best.keys.sorted().compactMap { arrow in
+            guard let blob = best[arrow] else { return nil }
+            return tip(of: blob.pixels, board: Double(arrow), reference: reference, vanishing: vanishing)
+        }
+    }
+
+    /// The apex of one arrow blob: where its darkness-weighted width per row, fitted as a line in y, reaches zero,
+    /// on the triangle's axis, the line from its weighted centroid to the vanishing point (boards run there).
+    func tip(of pixels: [(Int, Int)], board: Double, reference: [Double], vanishing: (x: Double, y: Double)) -> Proposal? {
+        let xs = pixels.map(\.0), ys = pixels.map(\.1)
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max(), y1 - y0 >= 2 else { return nil }
+        let darkest = pixels.map { brightness($0.0, $0.1) }.min() ?? 0
+        var widths: [(Double, Double)] = []
+        var mass = 0.0, sumX = 0.0, sumY = 0.0
+        // The base row is cut by the triangle's base: leave it out of the narrowing fit.
+        for y in y0..<y1 {
+            let ref = reference[y]
+            guard ref > darkest + 10 else { continue }
+            var w = 0.0, m = 0.0
+            for x in max(x0 - 1, 0)...min(x1 + 1, image.width - 1) {
+                let f = min(max((ref - brightness(x, y)) / (ref - darkest), 0), 1)
+                w += f
+                m += f * (Double(x) + 0.5)
+            }
+            guard w > 0 else { continue }
+            widths.append((Double(y) + 0.5, w))
+            mass += w
+            sumX += m
+            sumY += w * (Double(y) + 0.5)
+        }
+        guard widths.count >= 2, let narrowing = Self.leastSquares(widths), narrowing.b > 0 else { return nil }
+        let yTip = -narrowing.a / narrowing.b
+        let cx = sumX / mass, cy = sumY / mass
+        guard yTip > Double(y0) - 2, yTip < Double(y1), abs(vanishing.y - cy) > 1 else { return nil }
+        var point = StandardLandmarks.arrowTip(board: board)
+        point.xPx = cx + (vanishing.x - cx) * (yTip - cy) / (vanishing.y - cy)
+        point.yPx = yTip
+        let rows = widths.count
+        let confidence = min(1, Double(rows) / 4) * max(0, min(1, (1.5 - narrowing.rmsPx) / 1.2))
+        return Proposal(point: point, confidence: confidence,
+                        evidence: "arrow triangle over \(rows + 1) rows, width fit rms \(Self.text(narrowing.rmsPx)) px, distance assumed \(Self.text(point.distanceFt)) ft")
+    }
+
+    // MARK: - Line fitting
+
+    /// Least-squares v = a + b·t.
+    static func leastSquares(_ samples: [(Double, Double)]) -> Line? {
+        let n = Double(samples.count)
+        guard samples.count >= 2 else { return nil }
+        let mt = samples.reduce(0) { $0 + $1.0 } / n, mv = samples.reduce(0) { $0 + $1.1 } / n
+        var stt = 0.0, stv = 0.0
+        for (t, v) in samples { stt += (t - mt) * (t - mt); stv += (t - mt) * (v - mv) }
+        guard stt > 0 else { return nil }
+        let b = stv / stt, a = mv - b * mt
+        let rms = (samples.reduce(0) { $0 + ($1.1 - a - b * $1.0) * ($1.1 - a - b * $1.0) } / n).squareRoot()
+        return Line(a: a, b: b, rmsPx: rms, count: samples.count)
+    }
+
+    /// Least squares, refitted three times without samples farther than 1.5 px (people, pins, markings).
+    static func robustLine(_ samples: [(Double, Double)]) -> Line? {
+        var kept = samples
+        guard var line = leastSquares(kept) else { return nil }
+        for round in 0..<4 {
+            let limit = round == 0 ? max(3 * line.rmsPx, 1.5) : 1.5
+            kept = kept.filter { abs($0.1 - line.at($0.0)) <= limit }
+            guard let refit = leastSquares(kept) else { return nil }
+            line = refit
+        }
+        return line
+    }
+
+    /// Where a lane edge (x = a + b·y) meets a cross line (y = a + b·x).
+    static func intersect(edge: Line, cross: Line) -> (x: Double, y: Double)? {
+        let d = 1 - edge.b * cross.b
+        guard abs(d) > 1e-9 else { return nil }
+        let x = (edge.a + edge.b * cross.a) / d
+        return (x, cross.at(x))
+    }
+
+    /// Where two lane edges meet: the vanishing point down the lane.
+    static func intersect(_ left: Line, _ right: Line) -> (x: Double, y: Double)? {
+        guard abs(left.b - right.b) > 1e-9 else { return nil }
+        let y = (right.a - left.a) / (left.b - right.b)
+        return (left.at(y), y)
+    }
+
+    /// 0 to 1 from how many samples a line rests on (of the `enough` that make it certain) and how well they fit.
+    static func quality(_ line: Line, enough: Int = 40) -> Double {
+        min(1, Double(line.count) / Double(enough)) * max(0, min(1, (2 - line.rmsPx) / 1.5))
+    }
+
+    static func text(_ value: Double) -> String { JSONText.number(value, digits: 2) }
+}

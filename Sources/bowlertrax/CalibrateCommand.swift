@@ -1,0 +1,137 @@
+import BowlerTraxKit
+import Foundation
+
+/// `bowlertrax calibrate`: fits a lane calibration on one frame and shows whether it is right.
+enum CalibrateCommand {
+    static let spec = CommandSpec(
+        name: "calibrate",
+        overview: "Calibrate a lane on one frame: refit landmarks, find them automatically, or write a page to click them on.",
+        usage: "bowlertrax calibrate (--video <file> | --image <file>) (--points <file> | --auto | --html <file>) [options]",
+        options: [
+            .init(name: "video", value: "file", help: "The video to take the frame from."),
+            .init(name: "frame", value: "n", help: "Frame number, counted from 0; pick one with no ball on the lane. (default: 0)"),
+            .init(name: "median", value: "n", help: "With --video, use the per-pixel median of n frames spread over the video, so people and balls vanish."),
+            .init(name: "image", value: "file", help: "A PNG or JPEG picture of the lane instead of a video."),
+            .init(name: "points", value: "file", help: "Calibration JSON whose landmarks are refitted and checked."),
+            .init(name: "auto", help: "Find the lane's landmarks in the frame."),
+            .init(name: "out", value: "file", help: "Write the fitted calibration JSON (what analyze --calibration reads)."),
+            .init(name: "html", value: "file", help: "Write a self-contained page to click the landmarks on."),
+            .init(name: "overlay", value: "file", help: "Write a PNG of the frame with the fitted lane drawn over it."),
+            .init(name: "max-error-px", value: "px", help: "Largest reprojection error allowed for any landmark. (default: 3)"),
+        ])
+
+    static func run(_ arguments: [String]) throws {
+        let parsed = try ParsedArguments(arguments, spec: spec)
+        if parsed.helpRequested { print(spec.help, terminator: ""); return }
+        let options = try validate(parsed)
+        let frame: CalibrationFrame
+        switch options.source {
+        case .video(let path, let index, nil): frame = try CalibrationFrame(path: path, index: index)
+        case .video(let path, _, let count?): frame = try CalibrationFrame(path: path, medianOf: count)
+        case .image(let path): frame = try CalibrationFrame(path: path)
+        }
+        var points: [LandmarkPoint]?
+        var source = "auto"
+        if let path = parsed.value("points") {
+            let file = try CalibrationFile.load(path: path)
+            if file.imageSize != frame.size {
+                throw CalibrationError.imageSizeMismatch(path: path, calibration: file.imageSize, video: frame.size)
+            }
+            points = file.points
+            source = path
+        } else if parsed.flag("auto") {
+            let proposals = try LaneFinder(image: frame.image).propose()
+            print(proposalTable(proposals), terminator: "")
+            for weak in proposals where weak.confidence < LaneFinder.weakConfidence {
+                FileHandle.standardError.write(Data("Warning: weak evidence for \"\(weak.point.name ?? "?")\" (confidence \(ShotTable.format(weak.confidence, 2))): \(weak.evidence)\n".utf8))
+            }
+            points = proposals.map(\.point)
+        }
+        if let html = parsed.value("html") {
+            let page = CalibrationPage.html(png: try PNGWriter.encode(frame.image, path: html), size: frame.size, points: points ?? StandardLandmarks.all)
+            try write(Data(page.utf8), to: html)
+        }
+        guard let points else { return }
+        guard points.count >= 4 else { throw CalibrationError.tooFewPoints(path: source, count: points.count) }
+        let file = CalibrationFile(imageSize: frame.size, points: points)
+        let calibration = try LaneCalibration(file: file, source: source, fitDistortion: true)
+        print(residualTable(calibration, points: points, maxErrorPx: options.maxErrorPx), terminator: "")
+        // The picture is written even for a rejected fit: it is how one sees which point is off.
+        if let overlay = parsed.value("overlay") {
+            try write(PNGWriter.encode(CalibrationOverlay.render(frame: frame.image, calibration: calibration, points: points), path: overlay), to: overlay)
+        }
+        if let worst = calibration.residuals.max(by: { $0.errorPx < $1.errorPx }), worst.errorPx > options.maxErrorPx {
+            throw CalibrationError.residualTooLarge(path: source, name: worst.name ?? "?", errorPx: worst.errorPx, maxErrorPx: options.maxErrorPx)
+        }
+        if let out = parsed.value("out") {
+            let fitted = points.count >= LaneCalibration.minPointsForDistortion ? calibration.k1 : nil
+            try write(CalibrationFile(imageSize: frame.size, points: points, k1: fitted).jsonData(), to: out)
+        }
+    }
+
+    enum Source {
+        case video(path: String, frame: Int, median: Int?)
+        case image(path: String)
+    }
+
+    /// Checks the combination of options before any file is opened.
+    static func validate(_ parsed: ParsedArguments) throws -> (source: Source, maxErrorPx: Double) {
+        let source: Source
+        switch (parsed.value("video"), parsed.value("image")) {
+        case (nil, nil): throw UsageError.invalid("give --video or --image", command: spec)
+        case (.some, .some): throw UsageError.invalid("--video and --image exclude each other", command: spec)
+        case (let video?, nil):
+            guard let frame = Int(parsed.value("frame") ?? "0"), frame >= 0 else { throw UsageError.invalid("give --frame a whole number from 0", command: spec) }
+            let median = try parsed.value("median").map { text -> Int in
+                guard let count = Int(text), count >= 1 else { throw UsageError.invalid("give --median a whole number from 1", command: spec) }
+                return count
+            }
+            if median != nil && parsed.value("frame") != nil { throw UsageError.invalid("--frame and --median exclude each other", command: spec) }
+            source = .video(path: video, frame: frame, median: median)
+        case (nil, let image?):
+            if parsed.value("frame") != nil || parsed.value("median") != nil { throw UsageError.invalid("--frame and --median need --video", command: spec) }
+            source = .image(path: image)
+        }
+        if parsed.value("points") != nil && parsed.flag("auto") { throw UsageError.invalid("--points and --auto exclude each other", command: spec) }
+        if parsed.value("points") == nil && !parsed.flag("auto") {
+            if parsed.value("html") == nil { throw UsageError.invalid("nothing to do: give --points, --auto or --html", command: spec) }
+            for option in ["out", "overlay"] where parsed.value(option) != nil { throw UsageError.invalid("--\(option) needs --points or --auto", command: spec) }
+        }
+        guard let maxErrorPx = Double(parsed.value("max-error-px") ?? "3"), maxErrorPx > 0, maxErrorPx.isFinite else {
+            throw UsageError.invalid("give --max-error-px a value above 0", command: spec)
+        }
+        return (source, maxErrorPx)
+    }
+
+    static func write(_ data: Data, to path: String) throws {
+        do { try data.write(to: URL(fileURLWithPath: path)) } catch {
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            throw CalibrationError.cannotWrite(path: path, reason: FileManager.default.fileExists(atPath: directory) ? "permission denied or not a file" : "no such directory")
+        }
+    }
+
+    static func proposalTable(_ proposals: [LaneFinder.Proposal]) -> String {
+        var text = "Found \(proposals.count) landmark\(proposals.count == 1 ? "" : "s"):\n"
+        text += pad("landmark", 28) + lpad("x px", 9) + lpad("y px", 9) + lpad("confidence", 12) + "\n"
+        for p in proposals {
+            let flag = p.confidence < LaneFinder.weakConfidence ? "  weak" : ""
+            text += pad(p.point.name ?? "?", 28) + lpad(ShotTable.format(p.point.xPx, 2), 9) + lpad(ShotTable.format(p.point.yPx, 2), 9)
+                + lpad(ShotTable.format(p.confidence, 2), 12) + flag + "\n"
+        }
+        return text
+    }
+
+    static func residualTable(_ calibration: LaneCalibration, points: [LandmarkPoint], maxErrorPx: Double) -> String {
+        var text = "Fit of \(points.count) landmarks, k1 \(ShotTable.format(calibration.k1, 4))" + (points.count < LaneCalibration.minPointsForDistortion ? " (not fitted: fewer than \(LaneCalibration.minPointsForDistortion) points)" : "") + ":\n"
+        text += pad("landmark", 28) + lpad("board", 7) + lpad("ft", 7) + lpad("error px", 10) + lpad("boards", 8) + lpad("ft", 7) + "\n"
+        for (point, residual) in zip(points, calibration.residuals) {
+            text += pad(point.name ?? "?", 28) + lpad(ShotTable.format(point.board, 1), 7) + lpad(ShotTable.format(point.distanceFt, 2), 7)
+                + lpad(ShotTable.format(residual.errorPx, 2), 10) + lpad(ShotTable.format(residual.errorBoards, 2), 8) + lpad(ShotTable.format(residual.errorFt, 2), 7) + "\n"
+        }
+        text += "Largest error \(ShotTable.format(calibration.maxErrorPx, 2)) px (limit \(JSONText.number(maxErrorPx, digits: 2)) px).\n"
+        return text
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text + " " : text.padding(toLength: width, withPad: " ", startingAt: 0) }
+    static func lpad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+}

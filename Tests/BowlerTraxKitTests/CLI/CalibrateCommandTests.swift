@@ -1,0 +1,133 @@
+import XCTest
+@testable import BowlerTraxKit
+
+/// `bowlertrax calibrate` run as a subprocess: help, every usage error and failure verbatim, and the outputs.
+final class CalibrateCommandTests: XCTestCase {
+    let video = CalibrationCLI.fixture("right-720p60.mp4")
+    let points = CalibrationCLI.fixture("right-720p60.calibration.json")
+    let usage = "Usage: bowlertrax calibrate (--video <file> | --image <file>) (--points <file> | --auto | --html <file>) [options]\n  See 'bowlertrax calibrate --help' for more information.\n"
+
+    func assertUsageError(_ arguments: [String], _ message: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try CalibrationCLI.run(["calibrate"] + arguments)
+        XCTAssertEqual(result.status, 64, file: file, line: line)
+        XCTAssertEqual(result.stderr, "Error: \(message)\n" + usage, file: file, line: line)
+    }
+
+    func testHelpIsPrinted() throws {
+        let result = try CalibrationCLI.run(["calibrate", "--help"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stdout, Self.help)
+    }
+
+    func testMissingFrameSourceIsAUsageError() throws { try assertUsageError(["--auto"], "give --video or --image") }
+    func testVideoAndImageTogetherIsAUsageError() throws { try assertUsageError(["--video", "a", "--image", "b", "--auto"], "--video and --image exclude each other") }
+    func testNothingToDoIsAUsageError() throws { try assertUsageError(["--video", video], "nothing to do: give --points, --auto or --html") }
+    func testPointsAndAutoTogetherIsAUsageError() throws { try assertUsageError(["--video", video, "--points", points, "--auto"], "--points and --auto exclude each other") }
+    func testNegativeFrameIsAUsageError() throws { try assertUsageError(["--video", video, "--frame", "-1", "--auto"], "give --frame a whole number from 0") }
+    func testZeroMaxErrorIsAUsageError() throws { try assertUsageError(["--video", video, "--auto", "--max-error-px", "0"], "give --max-error-px a value above 0") }
+    func testOverlayWithoutAFitIsAUsageError() throws { try assertUsageError(["--video", video, "--html", "x.html", "--overlay", "x.png"], "--overlay needs --points or --auto") }
+
+    func testFrameAndMedianTogetherIsAUsageError() throws { try assertUsageError(["--video", video, "--frame", "3", "--median", "5", "--auto"], "--frame and --median exclude each other") }
+    func testFrameWithAnImageIsAUsageError() throws { try assertUsageError(["--image", "a.png", "--frame", "3", "--auto"], "--frame and --median need --video") }
+
+    func testAnUnwritableOutputIsReported() throws {
+        let result = try CalibrationCLI.run(["calibrate", "--video", video, "--points", points, "--out", "/no/such/dir/lane.json"])
+        XCTAssertEqual(result.status, 73)
+        XCTAssertEqual(result.stderr, "Error: cannot write /no/such/dir/lane.json: no such directory\n")
+    }
+
+    func testAutoProposesLandmarksWithConfidenceAndWritesAllOutputs() throws {
+        let dir = try CalibrationCLI.temporaryDirectory(self)
+        let out = dir.appendingPathComponent("auto.json").path, overlay = dir.appendingPathComponent("o.png").path
+        let html = dir.appendingPathComponent("p.html").path
+        let result = try CalibrationCLI.run(["calibrate", "--video", video, "--median", "9", "--auto", "--out", out, "--overlay", overlay, "--html", html])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("Found 12 landmarks:\nlandmark                         x px     y px  confidence\nfoul line, right edge  "), result.stdout)
+        XCTAssertEqual(try CalibrationFrame(path: overlay).size, PixelSize(width: 1280, height: 720))
+        XCTAssertTrue(try String(contentsOfFile: html, encoding: .utf8).contains("\"name\": \"arrow tip, board 20\", \"board\": 20, \"distance_ft\": 16, \"pixel\": [641."))
+        XCTAssertEqual(try CalibrationFile.load(path: out).points.count, 12)
+    }
+
+    func testFramePastTheEndIsReported() throws {
+        let result = try CalibrationCLI.run(["calibrate", "--video", video, "--frame", "100000", "--points", points])
+        XCTAssertEqual(result.status, 65)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: \(video) has "), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix(" frames; frame 100000 does not exist (frames count from 0)\n"), result.stderr)
+    }
+
+    func testPointsForAnotherFrameSizeAreRefused() throws {
+        let other = CalibrationCLI.fixture("right-1080p30.calibration.json")
+        let result = try CalibrationCLI.run(["calibrate", "--video", video, "--points", other])
+        XCTAssertEqual(result.status, 65)
+        XCTAssertEqual(result.stderr, "Error: calibration \(other) was made for 1920x1080 frames but the video is 1280x720\n")
+    }
+
+    func testAPointFarOffTheFitIsRefusedAndNothingIsWritten() throws {
+        let dir = try CalibrationCLI.temporaryDirectory(self)
+        var file = try CalibrationFile.load(path: points)
+        file.points[4].xPx += 12
+        let moved = dir.appendingPathComponent("moved.json")
+        try file.jsonData().write(to: moved)
+        let out = dir.appendingPathComponent("out.json").path, overlay = dir.appendingPathComponent("o.png").path
+        let result = try CalibrationCLI.run(["calibrate", "--video", video, "--points", moved.path, "--out", out, "--overlay", overlay])
+        XCTAssertEqual(result.status, 65)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: calibration \(moved.path): \""), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix(" px from the fit (limit 3 px); move it or check its board and distance\n"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: overlay), "the overlay shows the bad point")
+    }
+
+    func testRefittedPointsAreWrittenInTheAnalysisFormat() throws {
+        let dir = try CalibrationCLI.temporaryDirectory(self)
+        let out = dir.appendingPathComponent("lane.json").path
+        let result = try CalibrationCLI.run(["calibrate", "--video", video, "--points", points, "--out", out])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("""
+            Fit of 12 landmarks, k1 0.0000:
+            landmark                      board     ft  error px  boards     ft
+            foul line, right edge           0.5   0.00      0.00    0.00   0.00
+
+            """), result.stdout)
+        XCTAssertTrue(result.stdout.hasSuffix("Largest error 0.00 px (limit 3 px).\n"), result.stdout)
+        let written = try CalibrationFile.load(path: out)
+        let original = try CalibrationFile.load(path: points)
+        XCTAssertEqual(written.points.map(\.name), original.points.map(\.name))
+        for (a, b) in zip(written.points, original.points) {
+            XCTAssertEqual(a.xPx, b.xPx, accuracy: 1e-5)
+            XCTAssertEqual(a.yPx, b.yPx, accuracy: 1e-5)
+            XCTAssertEqual(a.board, b.board)
+            XCTAssertEqual(a.distanceFt, b.distanceFt)
+        }
+        XCTAssertEqual(try XCTUnwrap(written.k1), 0, accuracy: 0.002)
+        _ = try LaneCalibration.load(path: out, videoSize: PixelSize(width: 1280, height: 720))
+    }
+
+    func testAnImageFileIsAFrame() throws {
+        let dir = try CalibrationCLI.temporaryDirectory(self)
+        let png = dir.appendingPathComponent("frame.png").path
+        try PNGWriter.write(RGBImage(width: 1280, height: 720, fill: (90, 60, 30)), to: png)
+        let result = try CalibrationCLI.run(["calibrate", "--image", png, "--points", points])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("Fit of 12 landmarks, k1 "), result.stdout)
+    }
+
+    static let help = """
+        OVERVIEW: Calibrate a lane on one frame: refit landmarks, find them automatically, or write a page to click them on.
+
+        USAGE: bowlertrax calibrate (--video <file> | --image <file>) (--points <file> | --auto | --html <file>) [options]
+
+        OPTIONS:
+          --video <file>       The video to take the frame from.
+          --frame <n>          Frame number, counted from 0; pick one with no ball on the lane. (default: 0)
+          --median <n>         With --video, use the per-pixel median of n frames spread over the video, so people and balls vanish.
+          --image <file>       A PNG or JPEG picture of the lane instead of a video.
+          --points <file>      Calibration JSON whose landmarks are refitted and checked.
+          --auto               Find the lane's landmarks in the frame.
+          --out <file>         Write the fitted calibration JSON (what analyze --calibration reads).
+          --html <file>        Write a self-contained page to click the landmarks on.
+          --overlay <file>     Write a PNG of the frame with the fitted lane drawn over it.
+          --max-error-px <px>  Largest reprojection error allowed for any landmark. (default: 3)
+          -h, --help           Show help information.
+
+        """
+}

@@ -1,0 +1,42 @@
+import XCTest
+@testable import BowlerTraxKit
+
+/// The four ways a set of landmarks is refused, each with its own message.
+final class LaneCalibrationValidationTests: XCTestCase {
+    func truthFile() throws -> CalibrationFile {
+        try CalibrationFile.load(path: CalibrationCLI.fixture("right-720p60.calibration.json"))
+    }
+
+    func testCollinearPointsAreRefused() throws {
+        var file = try truthFile()
+        file.points = file.points.filter { $0.name?.hasPrefix("arrow") == false || $0.board == 20 }.filter { $0.board == 20 }
+        file.points += [LandmarkPoint(name: "extra", xPx: 636, yPx: 500, board: 20, distanceFt: 8), LandmarkPoint(name: "extra 2", xPx: 634, yPx: 300, board: 20, distanceFt: 35)]
+        XCTAssertThrowsError(try LaneCalibration(file: file, source: "c.json")) { error in
+            XCTAssertEqual("\(error)", "calibration c.json: the points lie on one line; add landmarks across and down the lane")
+        }
+    }
+
+    func testTheSamePixelTwiceIsRefused() throws {
+        var file = try truthFile()
+        file.points[3].xPx = file.points[2].xPx
+        file.points[3].yPx = file.points[2].yPx
+        XCTAssertThrowsError(try LaneCalibration(file: file, source: "d.json")) { error in
+            XCTAssertEqual("\(error)", "calibration d.json: \"arrow tip, board 5\" and \"arrow tip, board 10\" are on the same pixel; each landmark must be a different point")
+        }
+    }
+
+    func testSwappedEdgesFoldTheLane() throws {
+        var file = try truthFile()
+        // Left and right labels swapped on every edge point: a mirrored lane no camera behind the foul line sees.
+        for i in file.points.indices { file.points[i].board = 40 - file.points[i].board }
+        XCTAssertThrowsError(try LaneCalibration(file: file, source: "m.json")) { error in
+            XCTAssertEqual("\(error)", "calibration m.json: the points do not fit a camera looking at the lane (mislabelled or swapped points?)")
+        }
+    }
+
+    func testExactLandmarksFitWithinAHundredthOfAPixel() throws {
+        let calibration = try LaneCalibration(file: try truthFile(), source: "t", fitDistortion: true)
+        XCTAssertLessThan(calibration.maxErrorPx, 0.01)
+        XCTAssertEqual(calibration.k1, 0, accuracy: 0.002)
+    }
+}

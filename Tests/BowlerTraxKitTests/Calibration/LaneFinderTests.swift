@@ -1,0 +1,59 @@
+import XCTest
+@testable import BowlerTraxKit
+
+/// `--auto` on the committed 720p fixtures (the median of 15 frames, so the bowler is gone), against their exact calibrations.
+final class LaneFinderTests: XCTestCase {
+    /// Proposals, and the pixel the exact calibration puts each proposed lane position at.
+    func proposalsAndTruth(_ name: String, video: String) throws -> [(proposal: LaneFinder.Proposal, truth: (x: Double, y: Double))] {
+        let truthCalibration = try LaneCalibration.load(path: CalibrationCLI.fixture("\(name).calibration.json"), videoSize: nil)
+        let frame = try CalibrationFrame(path: CalibrationCLI.fixture("\(name).\(video)"), medianOf: 15)
+        return try LaneFinder(image: frame.image).propose().map { proposal in
+            (proposal, try XCTUnwrap(truthCalibration.surfacePixel(board: proposal.point.board, distanceFt: proposal.point.distanceFt)))
+        }
+    }
+
+    func assertEveryProposalWithin2Px(_ name: String, video: String = "mp4", file: StaticString = #filePath, line: UInt = #line) throws {
+        let found = try proposalsAndTruth(name, video: video)
+        let names = Set(found.compactMap(\.proposal.point.name))
+        let near = ["foul line, right edge", "foul line, left edge"] + Lane.arrowBoards.map { "arrow tip, board \(Int($0))" }
+        XCTAssertTrue(Set(near).isSubset(of: names), "\(name): foul line corners and 7 arrow tips, found \(names.sorted())", file: file, line: line)
+        XCTAssertTrue(names.contains("head pin, front of its base") || names.contains("lane end at the pit, left"), "\(name): something far down", file: file, line: line)
+        for (proposal, truth) in found {
+            let error = ((proposal.point.xPx - truth.x) * (proposal.point.xPx - truth.x) + (proposal.point.yPx - truth.y) * (proposal.point.yPx - truth.y)).squareRoot()
+            print("\(name) \(proposal.point.name ?? "?"): error \(String(format: "%.2f", error)) px, confidence \(String(format: "%.2f", proposal.confidence))")
+            XCTAssertLessThan(error, 2, "\(name) \(proposal.point.name ?? "?")", file: file, line: line)
+        }
+    }
+
+    func testRight720p60LandmarksAreWithin2Px() throws { try assertEveryProposalWithin2Px("right-720p60") }
+    func testLeft720p60LandmarksAreWithin2Px() throws { try assertEveryProposalWithin2Px("left-720p60") }
+    func testPlain720p60LandmarksAreWithin2Px() throws { try assertEveryProposalWithin2Px("plain-720p60") }
+    func testRight720p120LandmarksAreWithin2Px() throws { try assertEveryProposalWithin2Px("right-720p120") }
+    func testMPEG4LandmarksAreWithin2Px() throws { try assertEveryProposalWithin2Px("right-720p60-mpeg4", video: "avi") }
+
+    func testAPlainGreyPictureHasNoLane() {
+        XCTAssertThrowsError(try LaneFinder(image: RGBImage(width: 640, height: 360, fill: (128, 128, 128))).propose()) { error in
+            XCTAssertEqual("\(error)", "no lane found in the frame: no foul line (a dark line across maple) in the lower two thirds under the image centre")
+        }
+    }
+
+    /// The shot measured through the automatic calibration stays within 1.5 times the core tolerances.
+    func assertAutoCalibratedShotWithinOneAndAHalfTolerances(_ name: String) throws {
+        let truth = try FixtureTruth.load(name)
+        let frame = try CalibrationFrame(path: CalibrationCLI.fixture(truth.video), medianOf: 15)
+        let points = try LaneFinder(image: frame.image).propose().map(\.point)
+        let calibration = try LaneCalibration(file: CalibrationFile(imageSize: frame.size, points: points), source: "auto", fitDistortion: true)
+        let result = try VideoAnalyzer(profile: truth.profile, calibration: calibration, hand: Hand(rawValue: truth.hand) ?? .right).analyze(path: CalibrationCLI.fixture(truth.video))
+        XCTAssertEqual(result.shots.count, 1)
+        let shot = try XCTUnwrap(result.shots.first), expected = try XCTUnwrap(truth.shots.first)
+        for (field, tolerance, measured, trueValue) in FixtureAccuracyTests.tolerances {
+            let value = try XCTUnwrap(measured(shot.measurements), field)
+            print("\(name) auto \(field): error \(String(format: "%.3f", abs(value - trueValue(expected)))) (allowed \(1.5 * tolerance))")
+            XCTAssertEqual(value, trueValue(expected), accuracy: 1.5 * tolerance, "\(name) \(field)")
+        }
+    }
+
+    func testRightHandedShotWithAutoCalibration() throws { try assertAutoCalibratedShotWithinOneAndAHalfTolerances("right-720p60") }
+    func testLeftHandedShotWithAutoCalibration() throws { try assertAutoCalibratedShotWithinOneAndAHalfTolerances("left-720p60") }
+    func testRight720p120ShotWithAutoCalibration() throws { try assertAutoCalibratedShotWithinOneAndAHalfTolerances("right-720p120") }
+}
