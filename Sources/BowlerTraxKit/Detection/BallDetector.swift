@@ -75,7 +75,7 @@ public final class BallDetector {
         model.update(with: frame, region: region, excluded: excluded)
     }
 
-    func lookupTable(for encoding: YUVEncoding) -> ColorLookupTable {
+    private func lookupTable(for encoding: YUVEncoding) -> ColorLookupTable {
         if let table, tableEncoding == encoding { return table }
         let built = ColorLookupTable(profile: profile, encoding: encoding)
         table = built

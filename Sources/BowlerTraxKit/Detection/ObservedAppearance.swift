@@ -15,30 +15,31 @@ public struct ObservedAppearance: Sendable, Equatable {
     /// Row-major luma samples of the disc with the mean removed and divided by their standard deviation;
     /// samples outside the inscribed circle are 0. Zero everywhere for a flat disc.
     public var lumaSignature: [Float]
-    /// Pixels of marker colour inside the ball's outline.
-    public var markerAreaPx: Int
+    /// Marker-coloured share of the ball's outline, 0...1 (soft: each pixel weighted by `MarkerColorAxis`), so it
+    /// does not shrink as the ball goes away.
+    public var markerFraction: Double
     /// Marker centroid minus ball centre, in ball radii; nil when no marker pixel is in view.
     public var markerOffsetX: Double?
     public var markerOffsetY: Double?
 
-    public init(lumaSignature: [Float], markerAreaPx: Int, markerOffsetX: Double?, markerOffsetY: Double?) {
+    public init(lumaSignature: [Float], markerFraction: Double, markerOffsetX: Double?, markerOffsetY: Double?) {
         self.lumaSignature = lumaSignature
-        self.markerAreaPx = markerAreaPx
+        self.markerFraction = markerFraction
         self.markerOffsetX = markerOffsetX
         self.markerOffsetY = markerOffsetY
     }
 
-    /// Samples the ball `candidate` in `frame`; `table` marks marker colours. Nil when the disc is too
-    /// small to sample or lies partly outside the frame.
-    public init?(frame: VideoFrame, candidate: BallCandidate, table: ColorLookupTable) {
+    /// Samples the ball `candidate` in `frame`; without a `markerAxis` (no marker colour known) the marker area is 0.
+    /// Nil when the disc is too small to sample or lies partly outside the frame.
+    public init?(frame: VideoFrame, candidate: BallCandidate, markerAxis: MarkerColorAxis?) {
         let radius = candidate.radiusPx, cx = candidate.xPx, cy = candidate.yPx
         guard radius >= 2, cx - radius >= 0, cy - radius >= 0,
               cx + radius < Double(frame.width - 1), cy + radius < Double(frame.height - 1) else { return nil }
         lumaSignature = Self.signature(frame: frame, centerX: cx, centerY: cy, radiusPx: radius)
-        let marker = Self.markerPixels(frame: frame, centerX: cx, centerY: cy, radiusPx: radius, table: table)
-        markerAreaPx = marker.count
-        markerOffsetX = marker.count > 0 ? (marker.sumX / Double(marker.count) - cx) / radius : nil
-        markerOffsetY = marker.count > 0 ? (marker.sumY / Double(marker.count) - cy) / radius : nil
+        let marker = markerAxis.map { Self.markerPixels(frame: frame, centerX: cx, centerY: cy, radiusPx: radius, axis: $0) } ?? (area: 0, sumX: 0, sumY: 0)
+        markerFraction = marker.area / (Double.pi * radius * radius)
+        markerOffsetX = marker.area > 0 ? (marker.sumX / marker.area - cx) / radius : nil
+        markerOffsetY = marker.area > 0 ? (marker.sumY / marker.area - cy) / radius : nil
     }
 
     /// Bilinear luma samples on the grid, normalised for exposure (mean) and contrast (deviation).
@@ -72,33 +73,29 @@ public struct ObservedAppearance: Sendable, Equatable {
         return values.indices.map { inside[$0] ? Float((values[$0] - mean) / deviation) : 0 }
     }
 
-    /// Marker-coloured pixels inside the outline: their count and coordinate sums (pixel centres).
+    /// Marker weight inside the outline: its sum and the weighted sums of pixel-centre coordinates.
     private static func markerPixels(frame: VideoFrame, centerX: Double, centerY: Double, radiusPx: Double,
-                                     table: ColorLookupTable) -> (count: Int, sumX: Double, sumY: Double) {
+                                     axis: MarkerColorAxis) -> (area: Double, sumX: Double, sumY: Double) {
         let y0 = Int(centerY - radiusPx), y1 = Int(centerY + radiusPx)
         let x0 = Int(centerX - radiusPx), x1 = Int(centerX + radiusPx)
         let luma = frame.plane(0), u = frame.plane(1), v = frame.plane(2)
         let lumaStride = frame.stride(0), uStride = frame.stride(1), vStride = frame.stride(2)
-        var count = 0, sumX = 0.0, sumY = 0.0
-        table.entries.withUnsafeBufferPointer { entries in
-            for row in y0...y1 {
-                let dy = Double(row) + 0.5 - centerY
-                let lumaRow = luma + row * lumaStride
-                let chromaRow = row >> frame.chromaShiftY
-                let uRow = u + chromaRow * uStride, vRow = v + chromaRow * vStride
-                for column in x0...x1 {
-                    let dx = Double(column) + 0.5 - centerX
-                    guard dx * dx + dy * dy <= radiusPx * radiusPx else { continue }
-                    let chromaColumn = column >> frame.chromaShiftX
-                    let bits = entries[ColorLookupTable.index(y: lumaRow[column], u: uRow[chromaColumn], v: vRow[chromaColumn])]
-                    if bits & ColorLookupTable.markerBit != 0 {
-                        count += 1
-                        sumX += Double(column) + 0.5
-                        sumY += Double(row) + 0.5
-                    }
-                }
+        var area = 0.0, sumX = 0.0, sumY = 0.0
+        for row in y0...y1 {
+            let dy = Double(row) + 0.5 - centerY
+            let lumaRow = luma + row * lumaStride
+            let chromaRow = row >> frame.chromaShiftY
+            let uRow = u + chromaRow * uStride, vRow = v + chromaRow * vStride
+            for column in x0...x1 {
+                let dx = Double(column) + 0.5 - centerX
+                guard dx * dx + dy * dy <= radiusPx * radiusPx else { continue }
+                let chromaColumn = column >> frame.chromaShiftX
+                let weight = axis.weight(y: lumaRow[column], u: uRow[chromaColumn], v: vRow[chromaColumn])
+                area += weight
+                sumX += weight * (Double(column) + 0.5)
+                sumY += weight * (Double(row) + 0.5)
             }
         }
-        return (count, sumX, sumY)
+        return (area, sumX, sumY)
     }
 }

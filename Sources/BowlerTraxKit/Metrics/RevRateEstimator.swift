@@ -20,7 +20,7 @@ public struct RevRateEstimator: Sendable {
     /// DOMAIN.md: the rate while the ball covers its first 20 ft.
     static let windowFt = 20.0
     /// The bowler hides the first feet: at least this much time is used so a slow ball shows two turns.
-    static let minWindowS = 0.8
+    static let minWindowS = 0.6
     /// Rates searched; beyond the DOMAIN.md range (150 to 600) with a margin.
     static let rpmRange = 100.0...800.0
     /// Below this confidence the dip may be chance and no rate is reported.
@@ -38,19 +38,20 @@ public struct RevRateEstimator: Sendable {
         guard sightings.count >= Self.minSightings, let first = sightings.first, let last = sightings.last,
               last.frame > first.frame, last.timeS > first.timeS else { return nil }
         let frameS = (last.timeS - first.timeS) / Double(last.frame - first.frame)
-        let features = Self.features(sightings.compactMap(\.appearance))
         let frames = sightings.map { $0.frame - first.frame }
         let maxLag = min(Int(60 / Self.rpmRange.lowerBound / frameS), frames[frames.count - 1])
         let minLag = max(2, Int(60 / Self.rpmRange.upperBound / frameS))
         guard maxLag > minLag + 1 else { return nil }
-        let normalised = Self.cumulativeMeanNormalised(Self.differences(features, frames: frames, maxLag: maxLag))
-        guard let lag = Self.firstDip(normalised, from: minLag) else { return nil }
-        let confidence = min(1, max(0, 1 - normalised[lag]))
-        guard confidence >= Self.minConfidence else { return nil }
-        let periodFrames = Self.refinedPeriod(normalised, firstDip: lag)
-        let rpm = 60 / (periodFrames * frameS)
-        guard Self.rpmRange.contains(rpm) else { return nil }
-        return Estimate(rpm: rpm, confidence: confidence)
+        // Each feature block judged on its own: the marker alone is a cleaner signal than the whole face when it is seen.
+        let estimates = Self.featureBlocks(sightings.compactMap(\.appearance)).compactMap { block -> Estimate? in
+            let normalised = Self.cumulativeMeanNormalised(Self.differences(block, frames: frames, maxLag: maxLag))
+            guard let lag = Self.firstDip(normalised, from: minLag) else { return nil }
+            let rpm = 60 / (Self.refinedPeriod(normalised, firstDip: lag) * frameS)
+            return Estimate(rpm: rpm, confidence: min(1, max(0, 1 - normalised[lag])))
+        }
+        guard let best = estimates.max(by: { $0.confidence < $1.confidence }), best.confidence >= Self.minConfidence,
+              Self.rpmRange.contains(best.rpm) else { return nil }
+        return best
     }
 
     /// Sightings with an appearance from the first one to 20 ft, or to `minWindowS` after the first if that is later.
@@ -62,17 +63,17 @@ public struct RevRateEstimator: Sendable {
         return sampled.filter { $0.timeS <= endS }
     }
 
-    /// One feature vector per sighting: the luma signature, then the marker's visibility and position, each
-    /// block scaled to unit variance over the shot so neither drowns the other. A block that never changes
-    /// (no marker colour given, or no marker) is left out.
-    static func features(_ appearances: [ObservedAppearance]) -> [[Float]] {
+    /// The feature blocks, one vector per sighting each: the luma signature, and the marker's visible share and
+    /// position. Each is scaled to unit variance over the shot; a block that never changes (no marker colour
+    /// given, or no marker in view) is left out.
+    static func featureBlocks(_ appearances: [ObservedAppearance]) -> [[[Float]]] {
         let luma = appearances.map(\.lumaSignature)
         let marker: [[Float]] = appearances.map { appearance in
-            guard appearance.markerAreaPx > 0, let x = appearance.markerOffsetX, let y = appearance.markerOffsetY else { return [0, 0, 0] }
-            return [1, Float(x), Float(y)]
+            let share = appearance.markerFraction
+            guard share > 0, let x = appearance.markerOffsetX, let y = appearance.markerOffsetY else { return [0, 0, 0] }
+            return [Float(share), Float(share * x), Float(share * y)]
         }
-        let blocks = [luma, marker].compactMap(unitVarianceBlock)
-        return appearances.indices.map { index in blocks.flatMap { $0[index] } }
+        return [luma, marker].compactMap(unitVarianceBlock)
     }
 
     /// The block's vectors divided by the square root of their mean squared distance from their mean; nil if that is 0.

@@ -28,7 +28,7 @@ public final class ShotPipeline: @unchecked Sendable {
         let track = tracker.update(frame: frame.index, timeS: frame.timeS, candidates: candidates)
         // Sampled now: the frame's buffers are not kept.
         tracker.annotateSightings(inFrame: frame.index) { [detector] candidate in
-            ObservedAppearance(frame: frame, candidate: candidate, table: detector.lookupTable(for: frame.encoding))
+            ObservedAppearance(frame: frame, candidate: candidate, markerAxis: MarkerColorAxis(profile: detector.profile, encoding: frame.encoding))
         }
         return track.flatMap(measured)
     }
