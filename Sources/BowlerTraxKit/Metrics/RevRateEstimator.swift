@@ -1,5 +1,3 @@
-import Foundation
-
 /// Rev rate from how the ball looks over its first 20 ft (DOMAIN.md `rev_rate_rpm`).
 ///
 /// A turning ball shows the same face again once per revolution: its marker, finger holes and logo
@@ -29,10 +27,6 @@ public struct RevRateEstimator: Sendable {
     public static let minConfidence = 0.5
     /// A lag is only judged on at least this many pairs of sightings.
     static let minPairs = 6
-    /// Periods this short (in frames) may hold more than one turn: see `turnsPerPeriod`.
-    static let maxAmbiguousPeriodFrames = 10.0
-    /// The marker counts as in view above this share of its largest visible share in the shot.
-    static let markerSeenShare = 0.3
     /// Sightings needed at all.
     static let minSightings = 12
 
@@ -55,30 +49,9 @@ public struct RevRateEstimator: Sendable {
             let rpm = 60 / (Self.refinedPeriod(normalised, firstDip: lag) * frameS)
             return Estimate(rpm: rpm, confidence: min(1, max(0, 1 - normalised[lag])))
         }
-        guard var best = estimates.max(by: { $0.confidence < $1.confidence }), best.confidence >= Self.minConfidence else { return nil }
-        best.rpm *= Double(Self.turnsPerPeriod(rpm: best.rpm, sightings: sightings, frameS: frameS))
-        guard Self.rpmRange.contains(best.rpm) else { return nil }
+        guard let best = estimates.max(by: { $0.confidence < $1.confidence }), best.confidence >= Self.minConfidence,
+              Self.rpmRange.contains(best.rpm) else { return nil }
         return best
-    }
-
-    /// How many turns the period found holds: 1, except at low frame rates. A turn of 3.5 frames (500 rpm at
-    /// 30 fps) shows the same face on the same frame phase only every second turn, so the lag test finds
-    /// two turns; the marker comes into view once per turn, so its appearances per second pick the count.
-    /// Without a marker in view, or with turns long enough to be sampled whole, it stays 1.
-    static func turnsPerPeriod(rpm: Double, sightings: [Observation], frameS: Double) -> Int {
-        let periodFrames = 60 / (rpm * frameS)
-        guard periodFrames <= Self.maxAmbiguousPeriodFrames else { return 1 }
-        let shares = sightings.map { $0.appearance?.markerFraction ?? 0 }
-        guard let most = shares.max(), most > 0 else { return 1 }
-        var appearances = 0, steps = 0
-        for index in sightings.indices.dropFirst() where sightings[index].frame == sightings[index - 1].frame + 1 {
-            steps += 1
-            if shares[index] > Self.markerSeenShare * most, shares[index - 1] <= Self.markerSeenShare * most { appearances += 1 }
-        }
-        guard steps > 0, appearances > 0 else { return 1 }
-        let seenRpm = 60 * Double(appearances) / (Double(steps) * frameS)
-        let counts = (1...3).filter { periodFrames / Double($0) >= 2 }
-        return counts.min { abs(log(rpm * Double($0) / seenRpm)) < abs(log(rpm * Double($1) / seenRpm)) } ?? 1
     }
 
     /// Sightings with an appearance from the first one to 20 ft, or to `minWindowS` after the first if that is later.
