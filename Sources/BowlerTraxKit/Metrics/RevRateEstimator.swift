@@ -7,8 +7,8 @@
 /// estimator for speech and music", JASA 2002) on those feature vectors: a difference function over
 /// frame lags, normalised by its running mean so only a real dip counts, the first deep dip taken
 /// (not a multiple of the period), then refined with the dips at two, three... periods.
-/// The sampled rates are below the frame rate's Nyquist limit for every rate searched (up to 800 rpm at
-/// 30 fps is 13.3 Hz against 15 Hz), so the first dip is the rotation itself, not an alias.
+/// Known limit: the lags are whole frames, so at 30 fps a turn of about 3.5 frames repeats on the same
+/// frame phase only every second turn and the first deep dip can be two (or three) turns: half the rate.
 /// A plain ball repeats at every lag alike and has no dip: its rate is nil, never a guess.
 public struct RevRateEstimator: Sendable {
     /// A measured rev rate and how clearly the appearance repeated (1 - the normalised dip depth).
