@@ -32,12 +32,15 @@ public struct ClipSpec: Sendable, Equatable, Codable {
     public var tailS: Double
     /// Minimum clip length (clips without shots on this lane use it as their length).
     public var minDurationS: Double
+    /// Cuts the clip after this long (nil = until the last ball reaches the pit): tests that need only the early path render less.
+    public var maxDurationS: Double?
 
     public init(name: String = "clip", widthPx: Int = 1280, heightPx: Int = 720, fps: Double = 60, codec: VideoEncoder.Codec = .h264,
                 container: String = "mp4", crf: Int = 26, x264Preset: String = "medium", qscale: Int = 5, frameIntervalJitter: Double = 0,
                 noiseSigma: Double = 2, seed: UInt64 = 1, camera: CameraSpec = CameraSpec(), hand: Hand = .right,
                 ball: BallAppearance = BallAppearance(), shots: [ShotSpec] = [ShotSpec()], people: [PersonSpec] = [],
-                leadS: Double = 0.6, walkBackS: Double = 3, tailS: Double = 0.3, minDurationS: Double = 0) {
+                leadS: Double = 0.6, walkBackS: Double = 3, tailS: Double = 0.3, minDurationS: Double = 0,
+                maxDurationS: Double? = nil) {
         self.name = name
         self.widthPx = widthPx
         self.heightPx = heightPx
@@ -59,6 +62,7 @@ public struct ClipSpec: Sendable, Equatable, Codable {
         self.walkBackS = walkBackS
         self.tailS = tailS
         self.minDurationS = minDurationS
+        self.maxDurationS = maxDurationS
     }
 
     public init(from decoder: Decoder) throws {
@@ -85,6 +89,7 @@ public struct ClipSpec: Sendable, Equatable, Codable {
         walkBackS = try c.decodeIfPresent(Double.self, forKey: .walkBackS) ?? d.walkBackS
         tailS = try c.decodeIfPresent(Double.self, forKey: .tailS) ?? d.tailS
         minDurationS = try c.decodeIfPresent(Double.self, forKey: .minDurationS) ?? d.minDurationS
+        maxDurationS = try c.decodeIfPresent(Double.self, forKey: .maxDurationS)
     }
 
     /// Checks ranges before rendering, naming the field to fix.

@@ -21,7 +21,7 @@ public enum FixtureRenderer {
         let landmarks = try Landmark.calibrationSet(camera: camera)
         let shots = try plan(spec)
         let people = spec.people + bowler(for: shots.filter { $0.spec.laneIndex == 0 }, spec: spec, camera: camera)
-        let durationS = max(spec.minDurationS, (shots.last?.endS ?? 0) + spec.tailS)
+        let durationS = min(spec.maxDurationS ?? .infinity, max(spec.minDurationS, (shots.last?.endS ?? 0) + spec.tailS))
         let times = frameTimes(spec: spec, durationS: durationS)
 
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

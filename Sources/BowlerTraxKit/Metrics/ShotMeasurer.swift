@@ -48,6 +48,10 @@ public struct ShotMeasurer: Sendable {
             if let t0 = timing.time(atFt: 0) { releaseTimeS = t0 }
             measure(samples, timing: timing, entry: entry, into: &measurements)
         }
+        if let revs = RevRateEstimator().estimate(track.observations) {
+            measurements.revRateRpm = revs.rpm
+            measurements.revRateConfidence = revs.confidence
+        }
         return Shot(shotNumber: shotNumber, releaseTimeS: releaseTimeS, hand: hand, measurements: measurements, trajectory: trajectory)
     }
 

@@ -26,8 +26,12 @@ public final class ShotPipeline: @unchecked Sendable {
         // A ball lost from its window (a missed prediction) is looked for everywhere before it is given up.
         if candidates.isEmpty, window != nil { candidates = detector.detect(in: frame) }
         if !candidates.isEmpty { framesWithBall += 1 }
-        guard let track = tracker.update(frame: frame.index, timeS: frame.timeS, candidates: candidates) else { return nil }
-        return measured(track)
+        let track = tracker.update(frame: frame.index, timeS: frame.timeS, candidates: candidates)
+        // Sampled now: the frame's buffers are not kept.
+        tracker.annotateSightings(inFrame: frame.index) { [detector] candidate in
+            ObservedAppearance(frame: frame, candidate: candidate, markerAxis: MarkerColorAxis(profile: detector.profile, encoding: frame.encoding))
+        }
+        return track.flatMap(measured)
     }
 
     /// The end of the input: a ball still being followed becomes the last shot.

@@ -6,6 +6,8 @@ public struct Observation: Sendable, Equatable {
     /// Board counted from the right edge; nil without a calibration.
     public var board: Double?
     public var distanceFt: Double?
+    /// How the ball looked (for its rev rate); only sampled for the ball being followed.
+    public var appearance: ObservedAppearance? = nil
 }
 
 /// A ball followed from near the foul line until it reached the pins or left the lane.

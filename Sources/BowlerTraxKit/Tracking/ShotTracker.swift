@@ -57,6 +57,21 @@ public final class ShotTracker {
         return nil
     }
 
+    /// Attaches what `sample` makes of each sighting in `frame` that extends the followed ball or a track that may
+    /// become it, so only those balls are sampled (not every candidate).
+    public func annotateSightings(inFrame frame: Int, with sample: (BallCandidate) -> ObservedAppearance?) {
+        func annotate(_ track: inout Track) {
+            guard track.observations.count >= 2, let last = track.observations.last, last.frame == frame else { return }
+            track.observations[track.observations.count - 1].appearance = sample(last.candidate)
+        }
+        if var track = active {
+            annotate(&track)
+            active = track
+            return
+        }
+        for index in tentative.indices { annotate(&tentative[index]) }
+    }
+
     /// Ends the video: a ball still followed makes a last shot if it went far enough to measure.
     public func finish() -> TrackedShot? {
         tentative.removeAll()

@@ -1,0 +1,170 @@
+/// Rev rate from how the ball looks over its first 20 ft (DOMAIN.md `rev_rate_rpm`).
+///
+/// A turning ball shows the same face again once per revolution: its marker, finger holes and logo
+/// come back to the same place. So the period is the smallest time lag at which the ball's appearance
+/// (the luma signature, and the marker's visibility and position when a marker colour is known)
+/// repeats. This is the YIN pitch estimator (de Cheveigné and Kawahara, "YIN, a fundamental frequency
+/// estimator for speech and music", JASA 2002) on those feature vectors: a difference function over
+/// frame lags, normalised by its running mean so only a real dip counts, the first deep dip taken
+/// (not a multiple of the period), then refined with the dips at two, three... periods.
+/// Known limit: the lags are whole frames, so at 30 fps a turn of about 3.5 frames repeats on the same
+/// frame phase only every second turn and the first deep dip can be two (or three) turns: half the rate.
+/// A plain ball repeats at every lag alike and has no dip: its rate is nil, never a guess.
+public struct RevRateEstimator: Sendable {
+    /// A measured rev rate and how clearly the appearance repeated (1 - the normalised dip depth).
+    public struct Estimate: Sendable, Equatable {
+        public var rpm: Double
+        public var confidence: Double
+    }
+
+    /// DOMAIN.md: the rate while the ball covers its first 20 ft.
+    static let windowFt = 20.0
+    /// The bowler hides the first feet: at least this much time is used so a slow ball shows two turns.
+    static let minWindowS = 0.6
+    /// Rates searched; beyond the DOMAIN.md range (150 to 600) with a margin.
+    static let rpmRange = 100.0...800.0
+    /// Below this confidence the dip may be chance and no rate is reported.
+    public static let minConfidence = 0.5
+    /// A lag is only judged on at least this many pairs of sightings.
+    static let minPairs = 6
+    /// Sightings needed at all.
+    static let minSightings = 12
+
+    public init() {}
+
+    /// The rev rate seen in `observations` (one shot, in frame order), or nil if the ball shows nothing turning.
+    public func estimate(_ observations: [Observation]) -> Estimate? {
+        let sightings = window(observations)
+        guard sightings.count >= Self.minSightings, let first = sightings.first, let last = sightings.last,
+              last.frame > first.frame, last.timeS > first.timeS else { return nil }
+        let frameS = (last.timeS - first.timeS) / Double(last.frame - first.frame)
+        let frames = sightings.map { $0.frame - first.frame }
+        let maxLag = min(Int(60 / Self.rpmRange.lowerBound / frameS), frames[frames.count - 1])
+        let minLag = max(2, Int(60 / Self.rpmRange.upperBound / frameS))
+        guard maxLag > minLag + 1 else { return nil }
+        // Each feature block judged on its own: the marker alone is a cleaner signal than the whole face when it is seen.
+        let estimates = Self.featureBlocks(sightings.compactMap(\.appearance)).compactMap { block -> Estimate? in
+            let normalised = Self.cumulativeMeanNormalised(Self.differences(block, frames: frames, maxLag: maxLag))
+            guard let lag = Self.firstDip(normalised, from: minLag) else { return nil }
+            let rpm = 60 / (Self.refinedPeriod(normalised, firstDip: lag) * frameS)
+            return Estimate(rpm: rpm, confidence: min(1, max(0, 1 - normalised[lag])))
+        }
+        guard let best = estimates.max(by: { $0.confidence < $1.confidence }), best.confidence >= Self.minConfidence,
+              Self.rpmRange.contains(best.rpm) else { return nil }
+        return best
+    }
+
+    /// Sightings with an appearance from the first one to 20 ft, or to `minWindowS` after the first if that is later.
+    private func window(_ observations: [Observation]) -> [Observation] {
+        let sampled = observations.filter { $0.appearance != nil }.sorted { $0.frame < $1.frame }
+        guard let startS = sampled.first?.timeS else { return [] }
+        let at20S = sampled.last { ($0.distanceFt ?? .infinity) <= Self.windowFt }?.timeS ?? startS
+        let endS = max(at20S, startS + Self.minWindowS)
+        return sampled.filter { $0.timeS <= endS }
+    }
+
+    /// The feature blocks, one vector per sighting each: the luma signature, and the marker's visible share and
+    /// position. Each is scaled to unit variance over the shot; a block that never changes (no marker colour
+    /// given, or no marker in view) is left out.
+    static func featureBlocks(_ appearances: [ObservedAppearance]) -> [[[Float]]] {
+        let luma = appearances.map(\.lumaSignature)
+        let marker: [[Float]] = appearances.map { appearance in
+            let share = appearance.markerFraction
+            guard share > 0, let x = appearance.markerOffsetX, let y = appearance.markerOffsetY else { return [0, 0, 0] }
+            return [Float(share), Float(share * x), Float(share * y)]
+        }
+        return [luma, marker].compactMap(unitVarianceBlock)
+    }
+
+    /// The block's vectors divided by the square root of their mean squared distance from their mean; nil if that is 0.
+    private static func unitVarianceBlock(_ vectors: [[Float]]) -> [[Float]]? {
+        guard let width = vectors.first?.count else { return nil }
+        var mean = [Double](repeating: 0, count: width)
+        for vector in vectors { for d in 0..<width { mean[d] += Double(vector[d]) } }
+        for d in 0..<width { mean[d] /= Double(vectors.count) }
+        var variance = 0.0
+        for vector in vectors { for d in 0..<width { variance += (Double(vector[d]) - mean[d]) * (Double(vector[d]) - mean[d]) } }
+        variance /= Double(vectors.count)
+        guard variance > 1e-9 else { return nil }
+        let scale = Float(1 / variance.squareRoot())
+        return vectors.map { $0.map { $0 * scale } }
+    }
+
+    /// Mean squared feature distance between sightings `lag` frames apart, for lags 0...maxLag (NaN where too few pairs).
+    static func differences(_ features: [[Float]], frames: [Int], maxLag: Int) -> [Double] {
+        var indexOfFrame = [Int: Int]()
+        for (index, frame) in frames.enumerated() { indexOfFrame[frame] = index }
+        var result = [Double](repeating: .nan, count: maxLag + 1)
+        result[0] = 0
+        for lag in 1...maxLag {
+            var sum = 0.0, pairs = 0
+            for (index, frame) in frames.enumerated() {
+                guard let other = indexOfFrame[frame + lag] else { continue }
+                sum += squaredDistance(features[index], features[other])
+                pairs += 1
+            }
+            if pairs >= minPairs { result[lag] = sum / Double(pairs) }
+        }
+        return result
+    }
+
+    private static func squaredDistance(_ a: [Float], _ b: [Float]) -> Double {
+        var sum: Float = 0
+        for d in a.indices { sum += (a[d] - b[d]) * (a[d] - b[d]) }
+        return Double(sum)
+    }
+
+    /// YIN's d'(τ) = d(τ) / ((1/τ) Σ_{j≤τ} d(j)); 1 at τ = 0; stops (NaN after) at the first lag without enough pairs.
+    static func cumulativeMeanNormalised(_ differences: [Double]) -> [Double] {
+        var result = [Double](repeating: .nan, count: differences.count)
+        guard !differences.isEmpty else { return result }
+        result[0] = 1
+        var running = 0.0
+        for lag in 1..<differences.count {
+            guard !differences[lag].isNaN else { break }
+            running += differences[lag]
+            result[lag] = running > 0 ? differences[lag] * Double(lag) / running : 1
+        }
+        return result
+    }
+
+    /// The first lag from `minLag` whose normalised difference falls below 1 - minConfidence, followed down to its
+    /// local minimum; without one, the deepest minimum (so a weak dip still reports its low confidence).
+    static func firstDip(_ normalised: [Double], from minLag: Int) -> Int? {
+        let lags = Array(minLag..<normalised.count).filter { !normalised[$0].isNaN }
+        guard let start = lags.first(where: { normalised[$0] < 1 - minConfidence }) ?? lags.min(by: { normalised[$0] < normalised[$1] })
+        else { return nil }
+        var lag = start
+        while lag + 1 < normalised.count, !normalised[lag + 1].isNaN, normalised[lag + 1] < normalised[lag] { lag += 1 }
+        return lag
+    }
+
+    /// The period in frames: the parabola vertex of each dip at 1, 2, 3... periods that the lags reach,
+    /// combined by least squares through the origin (later multiples pin the period down more finely).
+    static func refinedPeriod(_ normalised: [Double], firstDip: Int) -> Double {
+        let first = vertex(normalised, near: firstDip) ?? Double(firstDip)
+        var sumMultipleLag = first, sumMultipleSquared = 1.0
+        var multiple = 2.0
+        while true {
+            let expected = Int((multiple * first).rounded())
+            guard expected + 1 < normalised.count, !normalised[expected + 1].isNaN else { break }
+            var lag = expected
+            for candidate in (expected - 1)...(expected + 1) where normalised[candidate] < normalised[lag] { lag = candidate }
+            guard let position = vertex(normalised, near: lag), abs(position - multiple * first) < 0.25 * first else { break }
+            sumMultipleLag += multiple * position
+            sumMultipleSquared += multiple * multiple
+            multiple += 1
+        }
+        return sumMultipleLag / sumMultipleSquared
+    }
+
+    /// Sub-frame position of the minimum at `lag` from the parabola through it and its neighbours.
+    private static func vertex(_ values: [Double], near lag: Int) -> Double? {
+        guard lag >= 1, lag + 1 < values.count else { return nil }
+        let left = values[lag - 1], centre = values[lag], right = values[lag + 1]
+        guard !left.isNaN, !right.isNaN else { return nil }
+        let curvature = left - 2 * centre + right
+        guard curvature > 0 else { return Double(lag) }
+        return Double(lag) + max(-0.5, min(0.5, 0.5 * (left - right) / curvature))
+    }
+}

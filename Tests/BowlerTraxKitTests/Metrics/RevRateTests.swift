@@ -1,0 +1,97 @@
+import XCTest
+@testable import BowlerTraxKit
+
+/// Rev rate measured end to end on clips rendered at run time (640×360, the first ~25 ft), and on the
+/// committed fixture clips. Targets (issue 3): within 5 % with a marker at 60 and 120 fps, within 8 % from
+/// holes and logo, nil for a plain ball. Shortfalls are kept as `testKnownBug_` tests with the figures.
+final class RevRateTests: XCTestCase {
+    private func assertWithin(_ fraction: Double, _ clips: [RevRateClip], file: StaticString = #filePath, line: UInt = #line) throws {
+        for clip in clips {
+            let (truthRpm, measured) = try clip.measure()
+            guard let measured else {
+                XCTFail("\(clip.label): no rev rate", file: file, line: line)
+                continue
+            }
+            XCTAssertEqual(measured.rpm, truthRpm, accuracy: fraction * truthRpm, clip.label, file: file, line: line)
+        }
+    }
+
+    private func assertCommittedClips(_ names: [String], within fraction: Double, file: StaticString = #filePath, line: UInt = #line) throws {
+        for name in names {
+            let (truth, result) = try FixtureTruth.analyze(name)
+            XCTAssertEqual(result.shots.count, truth.shots.count, "\(name): shots found", file: file, line: line)
+            for (shot, expected) in zip(result.shots, truth.shots) {
+                let trueRpm = try XCTUnwrap(expected.rev_rate_rpm)
+                let measured = shot.measurements.revRateRpm
+                print("rev rate \(name) shot \(shot.shotNumber): true \(String(format: "%.1f", trueRpm)), measured \(measured.map { String(format: "%.1f", $0) } ?? "nil"), confidence \(shot.measurements.revRateConfidence.map { String(format: "%.2f", $0) } ?? "nil")")
+                XCTAssertEqual(measured ?? 0, trueRpm, accuracy: fraction * trueRpm, "\(name) shot \(shot.shotNumber)", file: file, line: line)
+            }
+        }
+    }
+
+    func testMarkerRevRateWithinFivePercentAt60Fps() throws {
+        try assertWithin(0.05, [
+            RevRateClip(revRateRpm: 300, axisRotationDeg: 45, axisTiltDeg: 15, fps: 60, face: .marker),
+            RevRateClip(revRateRpm: 450, axisRotationDeg: 90, axisTiltDeg: 30, fps: 60, face: .marker),
+            RevRateClip(revRateRpm: 600, axisRotationDeg: 30, axisTiltDeg: 10, fps: 60, face: .marker),
+        ])
+    }
+
+    func testMarkerRevRateWithinFivePercentAt120Fps() throws {
+        try assertWithin(0.05, [
+            RevRateClip(revRateRpm: 200, axisRotationDeg: 60, axisTiltDeg: 20, fps: 120, face: .marker),
+            RevRateClip(revRateRpm: 500, axisRotationDeg: 15, axisTiltDeg: 5, fps: 120, face: .marker),
+        ])
+    }
+
+    func testFastMarkerRevRateWithinFivePercentAt30Fps() throws {
+        try assertWithin(0.05, [RevRateClip(revRateRpm: 600, axisRotationDeg: 75, axisTiltDeg: 25, fps: 30, face: .marker)])
+    }
+
+    func testHolesAndLogoRevRateWithinEightPercent() throws {
+        try assertWithin(0.08, [RevRateClip(revRateRpm: 450, axisRotationDeg: 60, axisTiltDeg: 20, fps: 60, face: .holesAndLogo)])
+    }
+
+    func testPlainBallHasNoRevRate() throws {
+        let (_, measured) = try RevRateClip(revRateRpm: 350, axisRotationDeg: 45, axisTiltDeg: 10, fps: 60, face: .plain).measure()
+        XCTAssertNil(measured)
+    }
+
+    func testCommittedMarkerClipsAt60And120FpsWithinFivePercent() throws {
+        try assertCommittedClips(["right-720p60", "left-720p60", "right-720p120", "right-720p60-mpeg4", "multi-720p60"], within: 0.05)
+    }
+
+    func testCommittedPlainBallClipHasNoRevRate() throws {
+        let (_, result) = try FixtureTruth.analyze("plain-720p60")
+        XCTAssertFalse(result.shots.isEmpty)
+        XCTAssertTrue(result.shots.allSatisfy { $0.measurements.revRateRpm == nil && $0.measurements.revRateConfidence == nil })
+    }
+
+    /// Shortfall: a slow forward roller (150 rpm at release, 189 rpm true average, axis 0) turns only about
+    /// twice while in view; the marker's repeat is too weak (confidence under 0.5), so the rate is nil.
+    func testKnownBug_SlowForwardRollerIsMeasured() throws {
+        try assertWithin(0.05, [RevRateClip(revRateRpm: 150, axisRotationDeg: 0, axisTiltDeg: 0, fps: 60, face: .marker)])
+    }
+
+    /// Shortfall: without a marker the luma signature of 640×360 holes and logo (ball radius 6-12 px) often
+    /// repeats too faintly: 250 rpm at 60 fps and 550 rpm at 120 fps give nil.
+    func testKnownBug_HolesAndLogoAtLowAndHighRates() throws {
+        try assertWithin(0.08, [
+            RevRateClip(revRateRpm: 250, axisRotationDeg: 30, axisTiltDeg: 10, fps: 60, face: .holesAndLogo),
+            RevRateClip(revRateRpm: 550, axisRotationDeg: 45, axisTiltDeg: 0, fps: 120, face: .holesAndLogo),
+        ])
+    }
+
+    /// Shortfall: at 30 fps a turn of about 3.5 frames shows the marker on the same frame phase only every
+    /// second (or third) turn, so the lag test finds two or three turns: right-1080p30 gives 257 rpm for
+    /// 517, right-480p30-mjpeg 138 for 424; a 350 rpm render gives nil.
+    func testKnownBug_MarkerRevRateAt30Fps() throws {
+        try assertCommittedClips(["right-1080p30", "right-480p30-mjpeg"], within: 0.05)
+        try assertWithin(0.05, [RevRateClip(revRateRpm: 350, axisRotationDeg: 45, axisTiltDeg: 10, fps: 30, face: .marker)])
+    }
+
+    /// Shortfall: the committed holes-and-logo clip (353 rpm, 720p60) gives nil.
+    func testKnownBug_CommittedHolesAndLogoClip() throws {
+        try assertCommittedClips(["holes-720p60"], within: 0.08)
+    }
+}
