@@ -9,6 +9,7 @@
 /// (not a multiple of the period), then refined with the dips at two, three... periods.
 /// Known limit: the lags are whole frames, so at 30 fps a turn of about 3.5 frames repeats on the same
 /// frame phase only every second turn and the first deep dip can be two (or three) turns: half the rate.
+/// Rather than guess, below `minFrameRate` no rate is reported.
 /// A plain ball repeats at every lag alike and has no dip: its rate is nil, never a guess.
 public struct RevRateEstimator: Sendable {
     /// A measured rev rate and how clearly the appearance repeated (1 - the normalised dip depth).
@@ -29,6 +30,8 @@ public struct RevRateEstimator: Sendable {
     static let minPairs = 6
     /// Sightings needed at all.
     static let minSightings = 12
+    /// Slower video cannot tell a turn from two (see above): no rate below this.
+    public static let minFrameRate = 45.0
 
     public init() {}
 
@@ -38,6 +41,7 @@ public struct RevRateEstimator: Sendable {
         guard sightings.count >= Self.minSightings, let first = sightings.first, let last = sightings.last,
               last.frame > first.frame, last.timeS > first.timeS else { return nil }
         let frameS = (last.timeS - first.timeS) / Double(last.frame - first.frame)
+        guard 1 / frameS >= Self.minFrameRate else { return nil }
         let frames = sightings.map { $0.frame - first.frame }
         let maxLag = min(Int(60 / Self.rpmRange.lowerBound / frameS), frames[frames.count - 1])
         let minLag = max(2, Int(60 / Self.rpmRange.upperBound / frameS))
