@@ -18,6 +18,9 @@ enum CalibrateCommand {
             .init(name: "html", value: "file", help: "Write a self-contained page to click the landmarks on."),
             .init(name: "overlay", value: "file", help: "Write a PNG of the frame with the fitted lane drawn over it."),
             .init(name: "max-error-px", value: "px", help: "Largest reprojection error allowed for any landmark. (default: 3)"),
+            .init(name: "center", value: "name", help: "Save the calibration in the database for this centre (see 'bowlertrax centers')."),
+            .init(name: "lane", value: "n", help: "The centre's lane number the calibration is for."),
+            .init(name: "db", value: "path", help: "Database file. (default: $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)"),
         ])
 
     static func run(_ arguments: [String]) throws {
@@ -63,9 +66,15 @@ enum CalibrateCommand {
         if let worst = calibration.residuals.max(by: { $0.errorPx < $1.errorPx }), worst.errorPx > options.maxErrorPx {
             throw CalibrationError.residualTooLarge(path: source, name: worst.name ?? "?", errorPx: worst.errorPx, maxErrorPx: options.maxErrorPx)
         }
+        let fitted = points.count >= LaneCalibration.minPointsForDistortion ? calibration.k1 : nil
+        let result = CalibrationFile(imageSize: frame.size, points: points, k1: fitted)
         if let out = parsed.value("out") {
-            let fitted = points.count >= LaneCalibration.minPointsForDistortion ? calibration.k1 : nil
-            try write(CalibrationFile(imageSize: frame.size, points: points, k1: fitted).jsonData(), to: out)
+            try write(result.jsonData(), to: out)
+        }
+        if let center = parsed.value("center"), let lane = options.lane {
+            let store = try ShotStore(path: parsed.value("db") ?? ShotStore.defaultPath(environment: ProcessInfo.processInfo.environment))
+            let id = try store.saveCalibration(result, center: center, lane: lane)
+            print("Saved calibration \(id) for \(center) lane \(lane).")
         }
     }
 
@@ -75,7 +84,7 @@ enum CalibrateCommand {
     }
 
     /// Checks the combination of options before any file is opened.
-    static func validate(_ parsed: ParsedArguments) throws -> (source: Source, maxErrorPx: Double) {
+    static func validate(_ parsed: ParsedArguments) throws -> (source: Source, maxErrorPx: Double, lane: Int?) {
         let source: Source
         switch (parsed.value("video"), parsed.value("image")) {
         case (nil, nil): throw UsageError.invalid("give --video or --image", command: spec)
@@ -100,7 +109,13 @@ enum CalibrateCommand {
         guard let maxErrorPx = Double(parsed.value("max-error-px") ?? "3"), maxErrorPx > 0, maxErrorPx.isFinite else {
             throw UsageError.invalid("give --max-error-px a value above 0", command: spec)
         }
-        return (source, maxErrorPx)
+        if (parsed.value("center") == nil) != (parsed.value("lane") == nil) { throw UsageError.invalid("--center and --lane go together", command: spec) }
+        let lane = try parsed.value("lane").map { text -> Int in
+            guard let lane = Int(text), lane >= 1 else { throw UsageError.invalid("give --lane a whole number from 1", command: spec) }
+            return lane
+        }
+        if lane != nil && parsed.value("points") == nil && !parsed.flag("auto") { throw UsageError.invalid("--center needs --points or --auto", command: spec) }
+        return (source, maxErrorPx, lane)
     }
 
     static func write(_ data: Data, to path: String) throws {

@@ -15,6 +15,7 @@ let commands: [String: ([String]) throws -> Void] = [
     "centers": CentersCommand.run,
     "calibrations": CalibrationsCommand.run,
     "live": LiveCommand.run,
+    "strike-table": StrikeTableCommand.run,
 ]
 
 let toolSpec = CommandSpec(
@@ -33,6 +34,7 @@ let toolSpec = CommandSpec(
         ("centers", "Add and list bowling centres."),
         ("calibrations", "List the stored lane calibrations."),
         ("live", "Track shots live from a V4L2 camera: print and store each shot as it ends."),
+        ("strike-table", "Print the model's strike probability over entry board and angle."),
     ])
 
 var arguments = Array(CommandLine.arguments.dropFirst())

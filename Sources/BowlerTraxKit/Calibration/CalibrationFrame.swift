@@ -8,7 +8,7 @@ public struct CalibrationFrame: Sendable {
     /// Decodes frames of `path` up to `index` (counted from 0) and keeps that one.
     public init(path: String, index: Int = 0) throws {
         precondition(index >= 0, "frame numbers count from 0")
-        let decoder = try FrameDecoder(path: path)
+        let decoder = try FrameDecoder(path: path, stillImages: true)
         var decoded = 0
         while let frame = try decoder.nextFrame() {
             if decoded == index {

@@ -32,7 +32,8 @@ public final class FrameDecoder {
     private var finished = false
 
     /// Opens `path`; `threads` 0 lets libavcodec choose.
-    public init(path: String, threads: Int = 0) throws {
+    /// `stillImages` lets a PNG or JPEG through as a one-frame video (a calibration picture); for analysis it is an error.
+    public init(path: String, threads: Int = 0, stillImages: Bool = false) throws {
         self.path = path
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { throw FrameSourceError.fileNotFound(path: path) }
         if (attributes[.size] as? NSNumber)?.intValue == 0 { throw FrameSourceError.emptyFile(path: path) }
@@ -50,7 +51,7 @@ public final class FrameDecoder {
         guard index >= 0, let stream = format.pointee.streams[Int(index)] else { throw FrameSourceError.noVideoStream(path: path) }
         streamIndex = index
         // libavformat opens a PNG or JPEG as a one-frame "video"; a still cannot hold a shot.
-        if let name = format.pointee.iformat.map({ String(cString: $0.pointee.name) }), Self.stillImageFormats(name) {
+        if !stillImages, let name = format.pointee.iformat.map({ String(cString: $0.pointee.name) }), Self.stillImageFormats(name) {
             throw FrameSourceError.stillImage(path: path, format: name)
         }
         // Frames are analysed as stored: a rotated one would not match a calibration drawn on the displayed picture.

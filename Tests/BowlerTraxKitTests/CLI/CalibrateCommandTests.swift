@@ -30,6 +30,26 @@ final class CalibrateCommandTests: XCTestCase {
     func testFrameAndMedianTogetherIsAUsageError() throws { try assertUsageError(["--video", video, "--frame", "3", "--median", "5", "--auto"], "--frame and --median exclude each other") }
     func testFrameWithAnImageIsAUsageError() throws { try assertUsageError(["--image", "a.png", "--frame", "3", "--auto"], "--frame and --median need --video") }
 
+    func testCenterWithoutLaneIsAUsageError() throws { try assertUsageError(["--video", video, "--points", points, "--center", "Lucky"], "--center and --lane go together") }
+
+    func testCalibrationIsSavedForACentresLaneAndAnalyzeUsesIt() throws {
+        let db = try CalibrationCLI.temporaryDirectory(self).appendingPathComponent("db.sqlite").path
+        XCTAssertEqual(try CalibrationCLI.run(["centers", "add", "Lucky Lanes", "--db", db]).status, 0)
+        let saved = try CalibrationCLI.run(["calibrate", "--video", video, "--points", points, "--center", "Lucky Lanes", "--lane", "4", "--db", db])
+        XCTAssertEqual(saved.status, 0, saved.stderr)
+        XCTAssertTrue(saved.stdout.hasSuffix("for Lucky Lanes lane 4.\n"), saved.stdout)
+        let stored = try XCTUnwrap(try ShotStore(path: db).latestCalibration(center: "Lucky Lanes", lane: 4))
+        let original = try CalibrationFile.load(path: points)
+        XCTAssertEqual(stored.points.count, original.points.count)
+        for (a, b) in zip(stored.points, original.points) {
+            XCTAssertEqual(a.xPx, b.xPx, accuracy: 1e-9)
+            XCTAssertEqual(a.board, b.board)
+        }
+        let analyzed = try CalibrationCLI.run(["analyze", video, "--center", "Lucky Lanes", "--lane", "4", "--ball-hsv", "220,85,75", "--db", db, "--json"])
+        XCTAssertEqual(analyzed.status, 0, analyzed.stderr)
+        XCTAssertTrue(analyzed.stdout.contains("\"entry_board\": 17."), analyzed.stdout.prefix(400).description)
+    }
+
     func testAnUnwritableOutputIsReported() throws {
         let result = try CalibrationCLI.run(["calibrate", "--video", video, "--points", points, "--out", "/no/such/dir/lane.json"])
         XCTAssertEqual(result.status, 73)
@@ -127,6 +147,9 @@ final class CalibrateCommandTests: XCTestCase {
           --html <file>        Write a self-contained page to click the landmarks on.
           --overlay <file>     Write a PNG of the frame with the fitted lane drawn over it.
           --max-error-px <px>  Largest reprojection error allowed for any landmark. (default: 3)
+          --center <name>      Save the calibration in the database for this centre (see 'bowlertrax centers').
+          --lane <n>           The centre's lane number the calibration is for.
+          --db <path>          Database file. (default: $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)
           -h, --help           Show help information.
 
         """

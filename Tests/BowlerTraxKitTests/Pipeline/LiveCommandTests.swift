@@ -32,7 +32,9 @@ final class LiveCommandTests: XCTestCase {
                 guard case let .real(name, keyPath) = column else { continue }
                 let a = liveShot.measurements[keyPath: keyPath], b = fileShot.measurements[keyPath: keyPath]
                 XCTAssertEqual(a == nil, b == nil, name)
-                if let a, let b { XCTAssertEqual(a, b, accuracy: 0.01, name) }
+                // The emulator serves YUYV (4:2:2) made from the clip's 4:2:0 frames: the chroma round trip
+                // moves a marker pixel's colour now and then, so the rev rate may differ in its 5th digit.
+                if let a, let b { XCTAssertEqual(a, b, accuracy: max(0.01, abs(b) * 1e-4), name) }
             }
         }
     }
