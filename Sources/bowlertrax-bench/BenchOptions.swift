@@ -18,6 +18,7 @@ struct BenchOptions {
       --ffmpeg <path>          The ffmpeg program. (default: ffmpeg)
       --python <path>          Python with opencv-python-headless. (default: python3)
       --opencv-script <path>   The OpenCV reference pipeline. (default: scripts/opencv_pipeline.py)
+      --stages-only            Time the stages only: no whole-video runs, references or memory check.
       --rss-only               Analyse the one --clip and print its maximum RSS in kB (run in a fresh process by the bench).
       -h, --help               Show help information.
     """
@@ -31,6 +32,7 @@ struct BenchOptions {
     var python = "python3"
     var opencvScript = "scripts/opencv_pipeline.py"
     var rssOnly = false
+    var stagesOnly = false
     var helpRequested = false
     /// The ball colour as given, passed on to the OpenCV script.
     var ballHSVText = ""
@@ -59,6 +61,7 @@ struct BenchOptions {
             case "--python": python = try value(argument)
             case "--opencv-script": opencvScript = try value(argument)
             case "--rss-only": rssOnly = true
+            case "--stages-only": stagesOnly = true
             default: throw BenchError.usage("unknown argument \(argument)")
             }
         }
@@ -67,7 +70,7 @@ struct BenchOptions {
             guard clips.count == 1 else { throw BenchError.usage("--rss-only takes exactly one --clip") }
         } else {
             guard !clips.isEmpty else { throw BenchError.usage("give at least one --clip") }
-            guard longClip != nil else { throw BenchError.usage("give the memory check's --long-clip") }
+            guard longClip != nil || stagesOnly else { throw BenchError.usage("give the memory check's --long-clip") }
         }
     }
 

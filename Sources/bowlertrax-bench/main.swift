@@ -29,18 +29,21 @@ do {
     for clip in options.clips {
         note("stages on \(clip)")
         report.stages.append((clip, try StageBench(path: clip, profile: options.profile, threads: options.threads).run()))
+        if options.stagesOnly { continue }
         note("whole video on \(clip), \(options.repeats) runs each of ffmpeg, our decoder, our analysis, OpenCV")
         report.throughput.append((clip, try ThroughputBench(path: clip, options: options).run()))
     }
-    if let long = options.longClip {
+    if let long = options.longClip, !options.stagesOnly {
         note("memory on \(long)")
         let measured = try MemoryProbe.measure(path: long, options: options)
         report.memory = (long, measured.frames, measured.shots, measured.maxRSSkB)
     }
     print(report.stageTable())
     print("")
-    print(report.throughputTable())
-    print("")
+    if !options.stagesOnly {
+        print(report.throughputTable())
+        print("")
+    }
     let targets = report.targets()
     targets.lines.forEach { print($0) }
     exit(targets.allPass ? 0 : 1)
