@@ -83,4 +83,14 @@ struct BenchOptions {
     static func calibration(for video: String, size: PixelSize) throws -> LaneCalibration {
         try LaneCalibration.load(path: calibrationPath(for: video), videoSize: size)
     }
+
+    /// The calibration for `video`, its frame size read with a decoder that is closed again at once
+    /// (an open decoder keeps its codec contexts, megabytes at 1080p, which the memory check must not count).
+    static func calibration(for video: String) throws -> LaneCalibration {
+        let size = try { () throws -> PixelSize in
+            let probe = try FrameDecoder(path: video)
+            return PixelSize(width: probe.width, height: probe.height)
+        }()
+        return try calibration(for: video, size: size)
+    }
 }

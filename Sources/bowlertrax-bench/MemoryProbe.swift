@@ -12,8 +12,7 @@ enum MemoryProbe {
 
     /// The child's side: analyses `path` and prints `frames=<n> shots=<n> max_rss_kb=<n>`.
     static func analyseAndReport(path: String, options: BenchOptions) throws {
-        let probe = try FrameDecoder(path: path)
-        let calibration = try BenchOptions.calibration(for: path, size: PixelSize(width: probe.width, height: probe.height))
+        let calibration = try BenchOptions.calibration(for: path)
         let analyzer = VideoAnalyzer(profile: options.profile, calibration: calibration, hand: .right, decoderThreads: options.threads)
         let result = try analyzer.analyze(path: path)
         print("frames=\(result.frames) shots=\(result.shots.count) max_rss_kb=\(try maxRSSkB())")

@@ -21,8 +21,7 @@ struct ThroughputBench {
 
     func run() throws -> Result {
         var result = Result()
-        let probe = try FrameDecoder(path: path)
-        let calibration = try BenchOptions.calibration(for: path, size: PixelSize(width: probe.width, height: probe.height))
+        let calibration = try BenchOptions.calibration(for: path)
         for _ in 0..<options.repeats {
             result.ffmpegS = min(result.ffmpegS, try ffmpegS())
             let decoded = try measureS { try decodeOnly() }
