@@ -27,6 +27,7 @@ let package = Package(
             dependencies: ["CFFmpeg", "CSQLite", "CV4L2"]
         ),
         .executableTarget(name: "bowlertrax", dependencies: ["BowlerTraxKit"]),
+        .executableTarget(name: "bowlertrax-bench", dependencies: ["BowlerTraxKit"]),
         .target(
             name: "BowlerTraxFixtures",
             dependencies: ["BowlerTraxKit", "CFFmpeg"],

@@ -17,12 +17,15 @@ public struct AnalysisResult: Sendable {
 
 /// Analyses a video file: decoding on the calling thread, detection and tracking on a high-priority
 /// serial queue, so the two overlap on two cores. At most `maxFramesInFlight` decoded frames wait.
+///
+/// Two in flight are enough for the overlap (detection takes a fraction of a frame's decode time),
+/// and each held frame pins a decoder buffer (3 MB at 1080p), so more would only cost memory.
 public final class VideoAnalyzer {
     public let profile: BallProfile
     public let calibration: LaneCalibration?
     public let hand: Hand
     public let decoderThreads: Int
-    static let maxFramesInFlight = 4
+    static let maxFramesInFlight = 2
 
     public init(profile: BallProfile, calibration: LaneCalibration?, hand: Hand, decoderThreads: Int = 0) {
         self.profile = profile

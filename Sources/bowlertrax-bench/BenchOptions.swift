@@ -1,0 +1,96 @@
+import BowlerTraxKit
+import Foundation
+
+/// The bench's command line: hand-written like bowlertrax's, help in swift-argument-parser's layout.
+struct BenchOptions {
+    static let usage = "USAGE: bowlertrax-bench --clip <video> [--clip <video> ...] --long-clip <video> --ball-hsv <h,s,v> [options]\n       bowlertrax-bench --rss-only --clip <video> --ball-hsv <h,s,v> [--threads <n>]"
+    static let help = """
+    OVERVIEW: Times BowlerTrax stage by stage and end to end beside FFmpeg and an OpenCV pipeline on the same files.
+
+    \(usage)
+
+    OPTIONS:
+      --clip <video>           A clip to time; its calibration is <video minus extension>.calibration.json. The last one is where the targets are checked.
+      --long-clip <video>      The long clip whose analysis must stay under the memory target (its calibration sits beside it likewise).
+      --ball-hsv <h,s,v>       Ball colour: hue 0-360, saturation and value in percent.
+      --threads <n>            Decoder threads for us, ffmpeg and OpenCV alike. (default: 2)
+      --repeats <n>            Whole-video runs per program; the fastest counts. (default: 3)
+      --ffmpeg <path>          The ffmpeg program. (default: ffmpeg)
+      --python <path>          Python with opencv-python-headless. (default: python3)
+      --opencv-script <path>   The OpenCV reference pipeline. (default: scripts/opencv_pipeline.py)
+      --stages-only            Time the stages only: no whole-video runs, references or memory check.
+      --rss-only               Analyse the one --clip and print its maximum RSS in kB (run in a fresh process by the bench).
+      -h, --help               Show help information.
+    """
+
+    var clips: [String] = []
+    var longClip: String?
+    var profile = BallProfile(colors: [])
+    var threads = 2
+    var repeats = 3
+    var ffmpeg = "ffmpeg"
+    var python = "python3"
+    var opencvScript = "scripts/opencv_pipeline.py"
+    var rssOnly = false
+    var stagesOnly = false
+    var helpRequested = false
+    /// The ball colour as given, passed on to the OpenCV script.
+    var ballHSVText = ""
+
+    init(_ arguments: [String]) throws {
+        var rest = arguments[...]
+        func value(_ name: String) throws -> String {
+            guard let value = rest.popFirst() else { throw BenchError.usage("\(name) needs a value") }
+            return value
+        }
+        func count(_ name: String, from low: Int) throws -> Int {
+            guard let number = Int(try value(name)), number >= low else { throw BenchError.usage("give \(name) a whole number from \(low)") }
+            return number
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "-h", "--help": helpRequested = true; return
+            case "--clip": clips.append(try value(argument))
+            case "--long-clip": longClip = try value(argument)
+            case "--ball-hsv":
+                ballHSVText = try value(argument)
+                profile = BallProfile(colors: [try HSVColor(parsing: ballHSVText)])
+            case "--threads": threads = try count(argument, from: 1)
+            case "--repeats": repeats = try count(argument, from: 1)
+            case "--ffmpeg": ffmpeg = try value(argument)
+            case "--python": python = try value(argument)
+            case "--opencv-script": opencvScript = try value(argument)
+            case "--rss-only": rssOnly = true
+            case "--stages-only": stagesOnly = true
+            default: throw BenchError.usage("unknown argument \(argument)")
+            }
+        }
+        if profile.colors.isEmpty { throw BenchError.usage("give the ball's colour with --ball-hsv") }
+        if rssOnly {
+            guard clips.count == 1 else { throw BenchError.usage("--rss-only takes exactly one --clip") }
+        } else {
+            guard !clips.isEmpty else { throw BenchError.usage("give at least one --clip") }
+            guard longClip != nil || stagesOnly else { throw BenchError.usage("give the memory check's --long-clip") }
+        }
+    }
+
+    /// The calibration file that sits beside `video`.
+    static func calibrationPath(for video: String) -> String {
+        URL(fileURLWithPath: video).deletingPathExtension().path + ".calibration.json"
+    }
+
+    /// The calibration for `video`, loaded and checked against its frame size.
+    static func calibration(for video: String, size: PixelSize) throws -> LaneCalibration {
+        try LaneCalibration.load(path: calibrationPath(for: video), videoSize: size)
+    }
+
+    /// The calibration for `video`, its frame size read with a decoder that is closed again at once
+    /// (an open decoder keeps its codec contexts, megabytes at 1080p, which the memory check must not count).
+    static func calibration(for video: String) throws -> LaneCalibration {
+        let size = try { () throws -> PixelSize in
+            let probe = try FrameDecoder(path: video)
+            return PixelSize(width: probe.width, height: probe.height)
+        }()
+        return try calibration(for: video, size: size)
+    }
+}

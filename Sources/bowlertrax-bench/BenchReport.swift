@@ -1,0 +1,69 @@
+import BowlerTraxKit
+import Foundation
+
+/// Prints what the bench measured as Markdown tables, and checks the targets of issue 7.
+struct BenchReport {
+    var stages: [(clip: String, result: StageBench.Result)] = []
+    var throughput: [(clip: String, result: ThroughputBench.Result)] = []
+    var memory: (clip: String, frames: Int, shots: Int, maxRSSkB: Int)?
+    let threads: Int
+
+    static func ms(_ value: Double) -> String { String(format: "%.3f", value) }
+    static func ratio(_ value: Double) -> String { String(format: "%.2fx", value) }
+    static func name(_ path: String) -> String { URL(fileURLWithPath: path).lastPathComponent }
+
+    func stageTable() -> String {
+        var lines = ["Per-stage time per frame in ms: decode in wall time (\(threads) decoder threads), the rest in CPU time of the one thread that runs them (mean; p99 where given; wall-time p99 in brackets):", "",
+                     "| clip | frames | decode | threshold | components | detection | detection p99 | tracked detection p99 | full search p99 | tracking | measurement per shot |",
+                     "|---|---|---|---|---|---|---|---|---|---|---|"]
+        for (clip, r) in stages {
+            let cpu = { (samples: TimingSamples) in Self.ms(samples.meanMs(.threadCPU)) }
+            let p99 = { (samples: TimingSamples) in "\(Self.ms(samples.quantileMs(0.99, .threadCPU))) (\(Self.ms(samples.quantileMs(0.99, .wall))))" }
+            lines.append("| \(Self.name(clip)) \(r.size) | \(r.decode.count) | \(Self.ms(r.decode.meanMs(.wall))) | \(cpu(r.threshold)) | "
+                + "\(cpu(r.components)) | \(cpu(r.detection)) | \(p99(r.detection)) | \(p99(r.trackedDetection)) over \(r.trackedDetection.count) | "
+                + "\(p99(r.fullDetection)) over \(r.fullDetection.count) | \(cpu(r.tracking)) | \(cpu(r.measurement)) (\(r.measurement.count) shots) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func throughputTable() -> String {
+        var lines = ["Whole video, frames per second (best of the runs) and ratios, all with \(threads) decoder threads:", "",
+                     "| clip | frames | ffmpeg -f null | our decoder | our analysis | OpenCV script | analysis / ffmpeg time | analysis / our decoder time | OpenCV / analysis time |",
+                     "|---|---|---|---|---|---|---|---|---|"]
+        for (clip, r) in throughput {
+            let fps = { (seconds: Double) in String(format: "%.1f", Double(r.frames) / seconds) }
+            lines.append("| \(Self.name(clip)) | \(r.frames) | \(fps(r.ffmpegS)) | \(fps(r.decoderS)) | \(fps(r.analysisS)) | "
+                + "\(String(format: "%.1f", Double(r.opencvFrames) / r.opencvS)) | \(Self.ratio(r.analysisS / r.ffmpegS)) | "
+                + "\(Self.ratio(r.analysisS / r.decoderS)) | \(Self.ratio(r.opencvS / r.analysisS)) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One line per target, PASS or FAIL, on the last clip (the 1080p60 one) and the long clip.
+    func targets() -> (lines: [String], allPass: Bool) {
+        var lines: [String] = []
+        var allPass = true
+        func check(_ pass: Bool, _ text: String) {
+            allPass = allPass && pass
+            lines.append("\(pass ? "PASS" : "FAIL")  \(text)")
+        }
+        if let (clip, r) = throughput.last {
+            // Decode-only is the faster of ffmpeg and our own decoder: the stricter of the two.
+            let decodeS = min(r.ffmpegS, r.decoderS)
+            let ratio = r.analysisS / decodeS
+            check(ratio <= 1.15, "whole analysis / decode-only on \(Self.name(clip)): \(Self.ratio(ratio)) (target at most 1.15x)")
+            let speedup = r.opencvS / r.analysisS
+            check(speedup >= 3, "OpenCV script time / our analysis time on \(Self.name(clip)): \(Self.ratio(speedup)) (target at least 3x)")
+        }
+        if let (clip, r) = stages.last {
+            let tracked = r.trackedDetection.quantileMs(0.99, .threadCPU), full = r.fullDetection.quantileMs(0.99, .threadCPU)
+            check(r.trackedDetection.count > 0 && tracked < 2, "detection p99 once tracked on \(Self.name(clip)): \(Self.ms(tracked)) ms CPU over \(r.trackedDetection.count) frames (target under 2 ms)")
+            check(full < 6, "detection p99 full-frame search on \(Self.name(clip)): \(Self.ms(full)) ms CPU over \(r.fullDetection.count) frames (target under 6 ms)")
+        }
+        if let memory {
+            let megabytes = Double(memory.maxRSSkB) * 1024 / 1e6
+            check(megabytes < 100, "max RSS analysing \(Self.name(memory.clip)) (\(memory.frames) frames, \(memory.shots) shots): \(String(format: "%.1f", megabytes)) MB (target under 100 MB)")
+        }
+        return (lines, allPass)
+    }
+}

@@ -1,0 +1,35 @@
+import BowlerTraxKit
+import Foundation
+
+/// Peak memory of a whole analysis, measured in a fresh process so nothing else the bench did counts.
+enum MemoryProbe {
+    /// The process's maximum resident set so far, in kB (getrusage's ru_maxrss is in kilobytes on Linux).
+    static func maxRSSkB() throws -> Int {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { throw BenchError.resourceUsage(errno: errno) }
+        return usage.ru_maxrss
+    }
+
+    /// The child's side: analyses `path` and prints `frames=<n> shots=<n> max_rss_kb=<n>`.
+    static func analyseAndReport(path: String, options: BenchOptions) throws {
+        let calibration = try BenchOptions.calibration(for: path)
+        let analyzer = VideoAnalyzer(profile: options.profile, calibration: calibration, hand: .right, decoderThreads: options.threads)
+        let result = try analyzer.analyze(path: path)
+        print("frames=\(result.frames) shots=\(result.shots.count) max_rss_kb=\(try maxRSSkB())")
+    }
+
+    /// The parent's side: runs this executable with --rss-only on `path`; returns frames, shots and peak RSS in kB.
+    static func measure(path: String, options: BenchOptions) throws -> (frames: Int, shots: Int, maxRSSkB: Int) {
+        let executable = Bundle.main.executableURL?.path ?? CommandLine.arguments[0]
+        let output = try ReferenceProcess.run(executable, ["--rss-only", "--clip", path, "--ball-hsv", options.ballHSVText, "--threads", "\(options.threads)"])
+        var fields: [String: Int] = [:]
+        for pair in output.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            let parts = pair.split(separator: "=")
+            if parts.count == 2, let number = Int(parts[1]) { fields[String(parts[0])] = number }
+        }
+        guard let frames = fields["frames"], let shots = fields["shots"], let rss = fields["max_rss_kb"] else {
+            throw BenchError.unreadableOutput(program: executable, output: output.stdout)
+        }
+        return (frames, shots, rss)
+    }
+}

@@ -1,0 +1,52 @@
+import BowlerTraxKit
+import Foundation
+
+// bowlertrax-bench: issue 7's benchmark. scripts/bench renders the clips and runs it.
+
+func fail(_ message: String, code: Int32) -> Never {
+    FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
+    if code == 64 { FileHandle.standardError.write(Data("\(BenchOptions.usage)\nSee 'bowlertrax-bench --help' for more information.\n".utf8)) }
+    exit(code)
+}
+
+func note(_ message: String) {
+    FileHandle.standardError.write(Data("bench: \(message)\n".utf8))
+}
+
+let options: BenchOptions
+do { options = try BenchOptions(Array(CommandLine.arguments.dropFirst())) } catch { fail("\(error)", code: 64) }
+if options.helpRequested {
+    print(BenchOptions.help)
+    exit(0)
+}
+
+do {
+    if options.rssOnly {
+        try MemoryProbe.analyseAndReport(path: options.clips[0], options: options)
+        exit(0)
+    }
+    var report = BenchReport(threads: options.threads)
+    for clip in options.clips {
+        note("stages on \(clip)")
+        report.stages.append((clip, try StageBench(path: clip, profile: options.profile, threads: options.threads).run()))
+        if options.stagesOnly { continue }
+        note("whole video on \(clip), \(options.repeats) runs each of ffmpeg, our decoder, our analysis, OpenCV")
+        report.throughput.append((clip, try ThroughputBench(path: clip, options: options).run()))
+    }
+    if let long = options.longClip, !options.stagesOnly {
+        note("memory on \(long)")
+        let measured = try MemoryProbe.measure(path: long, options: options)
+        report.memory = (long, measured.frames, measured.shots, measured.maxRSSkB)
+    }
+    print(report.stageTable())
+    print("")
+    if !options.stagesOnly {
+        print(report.throughputTable())
+        print("")
+    }
+    let targets = report.targets()
+    targets.lines.forEach { print($0) }
+    exit(targets.allPass ? 0 : 1)
+} catch {
+    fail("\(error)", code: 1)
+}
