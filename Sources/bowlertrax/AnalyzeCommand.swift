@@ -39,8 +39,11 @@ enum AnalyzeCommand {
         let video = parsed.positionals[0]
 
         // Everything that can be checked before decoding is, so a bad input fails at once.
-        let probe = try FrameDecoder(path: video)
-        let size = PixelSize(width: probe.width, height: probe.height)
+        // The probe is closed at once: its decoder's buffers need not live through the analysis.
+        let size = try { () throws -> PixelSize in
+            let probe = try FrameDecoder(path: video)
+            return PixelSize(width: probe.width, height: probe.height)
+        }()
         var openedStore: ShotStore?
         func store() throws -> ShotStore {
             if let openedStore { return openedStore }

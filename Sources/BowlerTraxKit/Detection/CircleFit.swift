@@ -96,14 +96,18 @@ public struct CircleFit {
         }
         // Top edges: for each column, the first row of the blob in that column.
         guard let first = rows.first else { return points }
-        var topOfColumn: [Int: Int] = [:]
-        for row in rows {
-            for column in row.start..<row.end where topOfColumn[column] == nil { topOfColumn[column] = row.row }
-        }
         let columns = (rows.map(\.start).min() ?? 0)..<(rows.map(\.end).max() ?? 0)
+        // The first (top) row of the blob in each column; rows come top first.
+        var topOfColumn = [Int](repeating: Int.max, count: columns.count)
+        for row in rows {
+            for column in row.start..<row.end where topOfColumn[column - columns.lowerBound] == Int.max {
+                topOfColumn[column - columns.lowerBound] = row.row
+            }
+        }
         let inner = (columns.lowerBound + columns.count / 4)..<(columns.upperBound - columns.count / 4)
         for column in inner {
-            guard let topRow = topOfColumn[column], topRow <= first.row + columns.count / 4 else { continue }
+            let topRow = topOfColumn[column - columns.lowerBound]
+            guard topRow <= first.row + columns.count / 4 else { continue }
             let above = max(0, topRow - Self.searchPx)
             let useAbove = settled(luma + above * stride, x: column, y: above)
             points.append((Double(column) + 0.5, edge(near: topRow, count: frame.height) { signal(luma + $0 * stride, x: column, y: $0, difference: useAbove) }))
