@@ -75,17 +75,19 @@ enum AnalyzeCommand {
     }
 
     /// The calibration file given, else the latest stored for --center and --lane, else none; checked against the video's size.
-    static func calibration(_ parsed: ParsedArguments, videoSize: PixelSize, store: () throws -> ShotStore) throws -> LaneCalibration? {
+    /// `live` shares it: `command` names the command in usage errors.
+    static func calibration(_ parsed: ParsedArguments, videoSize: PixelSize, store: () throws -> ShotStore,
+                            command: CommandSpec = spec) throws -> LaneCalibration? {
         if let path = parsed.value("calibration") { return try LaneCalibration.load(path: path, videoSize: videoSize) }
-        guard let center = parsed.value("center"), let lane = try laneOption(parsed) else { return nil }
+        guard let center = parsed.value("center"), let lane = try laneOption(parsed, command: command) else { return nil }
         guard let file = try store().latestCalibration(center: center, lane: lane) else { throw StoreError.noCalibration(center: center, lane: lane) }
         let source = "the calibration of lane \(lane) at \(center)"
         guard file.imageSize == videoSize else { throw CalibrationError.imageSizeMismatch(path: source, calibration: file.imageSize, video: videoSize) }
         return try LaneCalibration(file: file, source: source)
     }
 
-    static func laneOption(_ parsed: ParsedArguments) throws -> Int? {
-        try parsed.value("lane").map { try CalibrationsCommand.laneNumber($0, command: spec) }
+    static func laneOption(_ parsed: ParsedArguments, command: CommandSpec = spec) throws -> Int? {
+        try parsed.value("lane").map { try CalibrationsCommand.laneNumber($0, command: command) }
     }
 
     /// The session details given on the command line; nil fields keep what an existing session has.

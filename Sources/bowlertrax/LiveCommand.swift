@@ -7,15 +7,17 @@ enum LiveCommand {
     static let spec = CommandSpec(
         name: "live",
         overview: "Track shots live from a V4L2 camera: print each shot as it ends and save it at once.",
-        usage: "bowlertrax live --device <path> [--calibration <file>] (--ball-hsv <h,s,v> | --ball <name>) [options]",
+        usage: "bowlertrax live --device <path> [--calibration <file> | --center <name> --lane <n>] (--ball-hsv <h,s,v> | --ball <name>) [options]",
         options: [
             .init(name: "device", value: "path", help: "The camera's device node, e.g. /dev/video0."),
             .init(name: "size", value: "wxh", help: "Capture size in pixels. (default: 1280x720)"),
             .init(name: "fps", value: "n", help: "Capture rate, 30 to 120. (default: 60)"),
             .init(name: "calibration", value: "file", help: "Lane calibration JSON; without it only the pixel path is reported."),
+            .init(name: "center", value: "name", help: "The centre bowled at; with --lane and no --calibration, uses that lane's latest stored calibration."),
+            .init(name: "lane", value: "n", help: "The lane number at --center."),
         ] + ProfileOptions.options.filter { !["ball-box", "ball-frame"].contains($0.name) } + [
             .init(name: "hand", value: "hand", help: "The bowler's hand; boards are counted from that side. (default: right) (values: right, left)"),
-            .init(name: "bowler", value: "name", help: "Who is bowling; kept in the session's notes."),
+            .init(name: "bowler", value: "name", help: "Who is bowling; kept with the session."),
             .init(name: "session", value: "name", help: "Session name. (default: live and the start time)"),
             .init(name: "db", value: "path", help: "Database file. (default: $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)"),
             .init(name: "record", value: "file", help: "Also keep the camera's raw video in this file (.mkv or .avi) for later 'analyze'."),
@@ -37,7 +39,7 @@ enum LiveCommand {
         let store = try ShotStore(path: parsed.value("db") ?? ShotStore.defaultPath(environment: ProcessInfo.processInfo.environment))
         let profile = try ProfileOptions.profile(parsed, video: nil, store: { store })
         let capture = try CameraCapture(devicePath: settings.device, size: settings.size, fps: settings.fps, recordPath: parsed.value("record"))
-        let calibration = try parsed.value("calibration").map { try LaneCalibration.load(path: $0, videoSize: capture.mode.size) }
+        let calibration = try AnalyzeCommand.calibration(parsed, videoSize: capture.mode.size, store: { store }, command: spec)
         let (sessionID, firstShotNumber) = try openSession(parsed, settings: settings, store: store)
         note("Live on \(settings.device) (\(capture.device.card)): \(capture.mode), session \(sessionID). Ctrl-C ends the session.")
 
@@ -92,6 +94,7 @@ enum LiveCommand {
             throw UsageError.invalid("give --fps a rate from 30 to 120", command: spec)
         }
         guard let hand = Hand(rawValue: parsed.value("hand") ?? "right") else { throw UsageError.invalid("--hand must be right or left", command: spec) }
+        if (parsed.value("center") == nil) != (parsed.value("lane") == nil) { throw UsageError.invalid("--center and --lane go together", command: spec) }
         return Settings(device: device, size: PixelSize(width: parts[0], height: parts[1]), fps: fps, hand: hand)
     }
 
@@ -110,7 +113,9 @@ enum LiveCommand {
             note("Closed session \(stale.id) (\(stale.name)), left open by an earlier run with \(stale.shotCount) shot\(stale.shotCount == 1 ? "" : "s").")
         }
         let name = parsed.value("session") ?? "live \(ISO8601DateFormatter().string(from: Date()))"
-        let id = try store.openSession(name: name, source: settings.device, hand: settings.hand, notes: parsed.value("bowler").map { "bowler: \($0)" })
+        let details = SessionDetails(bowler: parsed.value("bowler"), center: parsed.value("center"),
+                                     laneNumber: try AnalyzeCommand.laneOption(parsed, command: spec))
+        let id = try store.openSession(name: name, source: settings.device, hand: settings.hand, details: details)
         return (id, 1)
     }
 

@@ -47,6 +47,20 @@ final class LiveCommandTests: XCTestCase {
         XCTAssertTrue(lines.first?.hasPrefix("Shot 1: 16.7 mph, arrows 6.7, breakpoint ") ?? false, run.stdout)
     }
 
+    func testAStoredCalibrationForACentresLaneIsUsed() throws {
+        let database = LiveEmulator.databasePath()
+        let store = try ShotStore(path: database)
+        _ = try store.addCenter("Lucky Lanes")
+        _ = try store.saveCalibration(try CalibrationFile.load(path: FixtureTruth.directory.appendingPathComponent("right-720p60.calibration.json").path),
+                                      center: "Lucky Lanes", lane: 7)
+        let run = try LiveEmulator.run(Self.self, clip: "right-720p60",
+                                       arguments: ["--center", "Lucky Lanes", "--lane", "7", "--ball-hsv", "220,85,75", "--db", database])
+        XCTAssertTrue(run.stdout.hasPrefix("Shot 1: 16.7 mph, arrows 6.7, breakpoint "), run.stdout + run.stderr)
+        let session = try XCTUnwrap(try ShotStore(path: database).sessions().last)
+        XCTAssertEqual(session.details.center, "Lucky Lanes")
+        XCTAssertEqual(session.details.laneNumber, 7)
+    }
+
     func testMJPEGAt720p60ProcessesEveryFrameWithoutADrop() throws {
         let run = try LiveEmulator.run(Self.self, clip: "right-720p60", format: "MJPG",
                                        arguments: clipArguments("right-720p60", database: LiveEmulator.databasePath()))
