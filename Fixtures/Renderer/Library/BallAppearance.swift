@@ -32,19 +32,8 @@ extension HSVColor {
     var triple: [Double] { [hueDeg, saturationPct, valuePct] }
 
     /// Linear-ish RGB in 0...1 (the renderer treats 8-bit sRGB values as its working space).
-    var rgb: Vector3 {
-        let s = saturationPct / 100, v = valuePct / 100
-        let h = (hueDeg.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) / 60
-        let c = v * s, x = c * (1 - abs(h.truncatingRemainder(dividingBy: 2) - 1)), m = v - c
-        let (r, g, b): (Double, Double, Double)
-        switch Int(h) {
-        case 0: (r, g, b) = (c, x, 0)
-        case 1: (r, g, b) = (x, c, 0)
-        case 2: (r, g, b) = (0, c, x)
-        case 3: (r, g, b) = (0, x, c)
-        case 4: (r, g, b) = (x, 0, c)
-        default: (r, g, b) = (c, 0, x)
-        }
-        return Vector3(r + m, g + m, b + m)
+    var rgbVector: Vector3 {
+        let (red, green, blue) = rgb
+        return Vector3(red, green, blue)
     }
 }

@@ -21,8 +21,8 @@ struct BallShader {
         if m.length < 1e-6 { m = Vector3(0, 1, 0) }
         m = m.normalized
         let side = axis.cross(m)
-        base = appearance.color.rgb
-        marker = appearance.marker?.rgb
+        base = appearance.color.rgbVector
+        marker = appearance.marker?.rgbVector
         markerDirection = m
         holeDirections = appearance.holes
             ? [(-m + side * 0.22).normalized, (-m - side * 0.22).normalized, (-m * 0.8 + axis * 0.6).normalized] : []

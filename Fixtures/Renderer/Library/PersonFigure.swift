@@ -14,8 +14,8 @@ struct PersonFigure {
         let ground = spec.groundFt(atTimeS: timeS)
         xFt = ground.x
         yFt = ground.y
-        shirt = spec.shirt.rgb
-        pants = spec.pants.rgb
+        shirt = spec.shirt.rgbVector
+        pants = spec.pants.rgbVector
     }
 
     var boxMin: Vector3 { Vector3(xFt - PersonFigure.torsoRadiusFt, yFt - PersonFigure.torsoRadiusFt, 0) }

@@ -11,6 +11,23 @@ public struct HSVColor: Sendable, Equatable, Codable {
     }
 }
 
+extension HSVColor {
+    /// The colour as RGB in 0...1 (the inverse of `ColorLookupTable.hsv(red:green:blue:)`).
+    public var rgb: (red: Double, green: Double, blue: Double) {
+        let s = saturationPct / 100, value = valuePct / 100
+        let sector = (hueDeg.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) / 60
+        let c = value * s, x = c * (1 - abs(sector.truncatingRemainder(dividingBy: 2) - 1)), m = value - c
+        switch Int(sector) {
+        case 0: return (c + m, x + m, m)
+        case 1: return (x + m, c + m, m)
+        case 2: return (m, c + m, x + m)
+        case 3: return (m, x + m, c + m)
+        case 4: return (x + m, m, c + m)
+        default: return (c + m, m, x + m)
+        }
+    }
+}
+
 /// How far a pixel's colour may stray from a profile colour and still count as that colour.
 public struct HSVTolerance: Sendable, Equatable, Codable {
     public var hueDeg: Double

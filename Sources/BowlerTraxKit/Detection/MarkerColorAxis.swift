@@ -37,21 +37,10 @@ public struct MarkerColorAxis: Sendable {
 
     /// 8-bit Y, U, V of an HSV colour in `encoding` (the inverse of `ColorLookupTable.rgb`).
     static func yuv(_ color: HSVColor, encoding: YUVEncoding) -> (y: Double, u: Double, v: Double) {
-        let s = color.saturationPct / 100, value = color.valuePct / 100
-        let sector = (color.hueDeg.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) / 60
-        let c = value * s, x = c * (1 - abs(sector.truncatingRemainder(dividingBy: 2) - 1)), m = value - c
-        let (r, g, b): (Double, Double, Double)
-        switch Int(sector) {
-        case 0: (r, g, b) = (c, x, 0)
-        case 1: (r, g, b) = (x, c, 0)
-        case 2: (r, g, b) = (0, c, x)
-        case 3: (r, g, b) = (0, x, c)
-        case 4: (r, g, b) = (x, 0, c)
-        default: (r, g, b) = (c, 0, x)
-        }
+        let (red, green, blue) = color.rgb
         let (kr, kb) = encoding.matrix == .bt709 ? (0.2126, 0.0722) : (0.299, 0.114)
-        let luma = kr * (r + m) + (1 - kr - kb) * (g + m) + kb * (b + m)
-        let pb = (b + m - luma) / (2 * (1 - kb)), pr = (r + m - luma) / (2 * (1 - kr))
+        let luma = kr * red + (1 - kr - kb) * green + kb * blue
+        let pb = (blue - luma) / (2 * (1 - kb)), pr = (red - luma) / (2 * (1 - kr))
         if encoding.fullRange { return (255 * luma, 128 + 255 * pb, 128 + 255 * pr) }
         return (16 + 219 * luma, 128 + 224 * pb, 128 + 224 * pr)
     }
