@@ -6,12 +6,15 @@ enum CalibrateCommand {
     static let spec = CommandSpec(
         name: "calibrate",
         overview: "Calibrate a lane on one frame: refit landmarks, find them automatically, or write a page to click them on.",
-        usage: "bowlertrax calibrate (--video <file> | --image <file>) (--points <file> | --auto | --html <file>) [options]",
+        usage: "bowlertrax calibrate (--video <file> | --image <file> | --device <path>) (--points <file> | --auto | --html <file>) [options]",
         options: [
             .init(name: "video", value: "file", help: "The video to take the frame from."),
             .init(name: "frame", value: "n", help: "Frame number, counted from 0; pick one with no ball on the lane. (default: 0)"),
             .init(name: "median", value: "n", help: "With --video, use the per-pixel median of n frames spread over the video, so people and balls vanish."),
             .init(name: "image", value: "file", help: "A PNG or JPEG picture of the lane instead of a video."),
+            .init(name: "device", value: "path", help: "Take the picture from a V4L2 camera instead, e.g. /dev/video0."),
+            .init(name: "size", value: "wxh", help: "With --device, the capture size in pixels. (default: 1280x720)"),
+            .init(name: "fps", value: "n", help: "With --device, the capture rate, 30 to 120. (default: 60)"),
             .init(name: "points", value: "file", help: "Calibration JSON whose landmarks are refitted and checked."),
             .init(name: "auto", help: "Find the lane's landmarks in the frame."),
             .init(name: "out", value: "file", help: "Write the fitted calibration JSON (what analyze --calibration reads)."),
@@ -32,6 +35,7 @@ enum CalibrateCommand {
         case .video(let path, let index, nil): frame = try CalibrationFrame(path: path, index: index)
         case .video(let path, _, let count?): frame = try CalibrationFrame(path: path, medianOf: count)
         case .image(let path): frame = try CalibrationFrame(path: path)
+        case .device(let path, let size, let fps): frame = try CalibrationFrame(devicePath: path, size: size, fps: fps)
         }
         var points: [LandmarkPoint]?
         var source = "auto"
@@ -81,15 +85,16 @@ enum CalibrateCommand {
     enum Source {
         case video(path: String, frame: Int, median: Int?)
         case image(path: String)
+        case device(path: String, size: PixelSize, fps: Double)
     }
 
     /// Checks the combination of options before any file is opened.
     static func validate(_ parsed: ParsedArguments) throws -> (source: Source, maxErrorPx: Double, lane: Int?) {
         let source: Source
-        switch (parsed.value("video"), parsed.value("image")) {
-        case (nil, nil): throw UsageError.invalid("give --video or --image", command: spec)
-        case (.some, .some): throw UsageError.invalid("--video and --image exclude each other", command: spec)
-        case (let video?, nil):
+        let given = ["video", "image", "device"].filter { parsed.value($0) != nil }
+        if given.isEmpty { throw UsageError.invalid("give --video, --image or --device", command: spec) }
+        if given.count > 1 { throw UsageError.invalid(given.map { "--\($0)" }.joined(separator: " and ") + " exclude each other", command: spec) }
+        if let video = parsed.value("video") {
             guard let frame = Int(parsed.value("frame") ?? "0"), frame >= 0 else { throw UsageError.invalid("give --frame a whole number from 0", command: spec) }
             let median = try parsed.value("median").map { text -> Int in
                 guard let count = Int(text), count >= 1 else { throw UsageError.invalid("give --median a whole number from 1", command: spec) }
@@ -97,9 +102,18 @@ enum CalibrateCommand {
             }
             if median != nil && parsed.value("frame") != nil { throw UsageError.invalid("--frame and --median exclude each other", command: spec) }
             source = .video(path: video, frame: frame, median: median)
-        case (nil, let image?):
+        } else {
             if parsed.value("frame") != nil || parsed.value("median") != nil { throw UsageError.invalid("--frame and --median need --video", command: spec) }
-            source = .image(path: image)
+            if let image = parsed.value("image") {
+                source = .image(path: image)
+            } else {
+                let device = parsed.value("device") ?? ""
+                let (size, fps) = try LiveCommand.captureMode(parsed, command: spec)
+                source = .device(path: device, size: size, fps: fps)
+            }
+        }
+        if parsed.value("device") == nil && (parsed.value("size") != nil || parsed.value("fps") != nil) {
+            throw UsageError.invalid("--size and --fps need --device", command: spec)
         }
         if parsed.value("points") != nil && parsed.flag("auto") { throw UsageError.invalid("--points and --auto exclude each other", command: spec) }
         if parsed.value("points") == nil && !parsed.flag("auto") {

@@ -85,17 +85,10 @@ enum LiveCommand {
     static func validate(_ parsed: ParsedArguments) throws -> Settings {
         guard let device = parsed.value("device") else { throw UsageError.invalid("give the camera with --device, e.g. --device /dev/video0", command: spec) }
         try ProfileOptions.validate(parsed, command: spec)
-        let sizeText = parsed.value("size") ?? "1280x720"
-        let parts = sizeText.split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] % 2 == 0, parts[1] % 2 == 0 else {
-            throw UsageError.invalid("give --size as even width x height in pixels, e.g. 1280x720", command: spec)
-        }
-        guard let fps = Double(parsed.value("fps") ?? "60"), (30...120).contains(fps) else {
-            throw UsageError.invalid("give --fps a rate from 30 to 120", command: spec)
-        }
+        let (size, fps) = try captureMode(parsed, command: spec)
         guard let hand = Hand(rawValue: parsed.value("hand") ?? "right") else { throw UsageError.invalid("--hand must be right or left", command: spec) }
         if (parsed.value("center") == nil) != (parsed.value("lane") == nil) { throw UsageError.invalid("--center and --lane go together", command: spec) }
-        return Settings(device: device, size: PixelSize(width: parts[0], height: parts[1]), fps: fps, hand: hand)
+        return Settings(device: device, size: size, fps: fps, hand: hand)
     }
 
     /// Closes the sessions a crash left open on this camera, or with --resume continues the latest of them.
@@ -117,6 +110,18 @@ enum LiveCommand {
                                      laneNumber: try AnalyzeCommand.laneOption(parsed, command: spec))
         let id = try store.openSession(name: name, source: settings.device, hand: settings.hand, details: details)
         return (id, 1)
+    }
+
+    /// `--size` and `--fps` (shared with `calibrate --device`); `command` names the command in usage errors.
+    static func captureMode(_ parsed: ParsedArguments, command: CommandSpec) throws -> (PixelSize, Double) {
+        let parts = (parsed.value("size") ?? "1280x720").split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] % 2 == 0, parts[1] % 2 == 0 else {
+            throw UsageError.invalid("give --size as even width x height in pixels, e.g. 1280x720", command: command)
+        }
+        guard let fps = Double(parsed.value("fps") ?? "60"), (30...120).contains(fps) else {
+            throw UsageError.invalid("give --fps a rate from 30 to 120", command: command)
+        }
+        return (PixelSize(width: parts[0], height: parts[1]), fps)
     }
 
     static func note(_ line: String) {

@@ -5,6 +5,11 @@ public struct CalibrationFrame: Sendable {
     public let image: RGBImage
     public var size: PixelSize { PixelSize(width: image.width, height: image.height) }
 
+    init(path: String, image: RGBImage) {
+        self.path = path
+        self.image = image
+    }
+
     /// Decodes frames of `path` up to `index` (counted from 0) and keeps that one.
     public init(path: String, index: Int = 0) throws {
         precondition(index >= 0, "frame numbers count from 0")

@@ -5,7 +5,7 @@ import XCTest
 final class CalibrateCommandTests: XCTestCase {
     let video = CalibrationCLI.fixture("right-720p60.mp4")
     let points = CalibrationCLI.fixture("right-720p60.calibration.json")
-    let usage = "Usage: bowlertrax calibrate (--video <file> | --image <file>) (--points <file> | --auto | --html <file>) [options]\n  See 'bowlertrax calibrate --help' for more information.\n"
+    let usage = "Usage: bowlertrax calibrate (--video <file> | --image <file> | --device <path>) (--points <file> | --auto | --html <file>) [options]\n  See 'bowlertrax calibrate --help' for more information.\n"
 
     func assertUsageError(_ arguments: [String], _ message: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let result = try CalibrationCLI.run(["calibrate"] + arguments)
@@ -19,7 +19,7 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertEqual(result.stdout, Self.help)
     }
 
-    func testMissingFrameSourceIsAUsageError() throws { try assertUsageError(["--auto"], "give --video or --image") }
+    func testMissingFrameSourceIsAUsageError() throws { try assertUsageError(["--auto"], "give --video, --image or --device") }
     func testVideoAndImageTogetherIsAUsageError() throws { try assertUsageError(["--video", "a", "--image", "b", "--auto"], "--video and --image exclude each other") }
     func testNothingToDoIsAUsageError() throws { try assertUsageError(["--video", video], "nothing to do: give --points, --auto or --html") }
     func testPointsAndAutoTogetherIsAUsageError() throws { try assertUsageError(["--video", video, "--points", points, "--auto"], "--points and --auto exclude each other") }
@@ -134,13 +134,16 @@ final class CalibrateCommandTests: XCTestCase {
     static let help = """
         OVERVIEW: Calibrate a lane on one frame: refit landmarks, find them automatically, or write a page to click them on.
 
-        USAGE: bowlertrax calibrate (--video <file> | --image <file>) (--points <file> | --auto | --html <file>) [options]
+        USAGE: bowlertrax calibrate (--video <file> | --image <file> | --device <path>) (--points <file> | --auto | --html <file>) [options]
 
         OPTIONS:
           --video <file>       The video to take the frame from.
           --frame <n>          Frame number, counted from 0; pick one with no ball on the lane. (default: 0)
           --median <n>         With --video, use the per-pixel median of n frames spread over the video, so people and balls vanish.
           --image <file>       A PNG or JPEG picture of the lane instead of a video.
+          --device <path>      Take the picture from a V4L2 camera instead, e.g. /dev/video0.
+          --size <wxh>         With --device, the capture size in pixels. (default: 1280x720)
+          --fps <n>            With --device, the capture rate, 30 to 120. (default: 60)
           --points <file>      Calibration JSON whose landmarks are refitted and checked.
           --auto               Find the lane's landmarks in the frame.
           --out <file>         Write the fitted calibration JSON (what analyze --calibration reads).

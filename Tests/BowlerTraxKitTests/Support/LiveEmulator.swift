@@ -51,7 +51,8 @@ enum LiveEmulator {
 
     /// Runs `live` on the emulated camera serving `clip`. Once the whole clip was served (or after `signalAfterLine`
     /// appears on stdout) it sends `signal`; returns when the process has exited.
-    static func run(_ test: AnyClass, clip: String, format: String = "YUYV", size: String = "1280x720", fps: Int = 60,
+    /// `command` is the subcommand run on the camera (`live`, or `calibrate` which ends by itself).
+    static func run(_ test: AnyClass, command: String = "live", clip: String, format: String = "YUYV", size: String = "1280x720", fps: Int = 60,
                     arguments: [String], environment extra: [String: String] = [:],
                     signal: Int32 = SIGINT, signalAfterLine: String? = nil) throws -> Run {
         let done = workDirectory.appendingPathComponent("done-\(UUID().uuidString)")
@@ -66,7 +67,7 @@ enum LiveEmulator {
         environment.merge(extra) { _, new in new }
         let process = Process()
         process.executableURL = binary(test)
-        process.arguments = ["live", "--device", device, "--size", size, "--fps", String(fps)] + arguments
+        process.arguments = [command, "--device", device, "--size", size, "--fps", String(fps)] + arguments
         process.environment = environment
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
