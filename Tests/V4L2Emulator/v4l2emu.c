@@ -10,6 +10,7 @@
 //   BTX_EMU_UNPLUG_AFTER  after this many frames are dequeued the camera "goes away" (ENODEV, POLLERR|POLLHUP)
 //   BTX_EMU_BUSY          1: VIDIOC_S_FMT and VIDIOC_REQBUFS answer EBUSY, as when another program streams
 //   BTX_EMU_DONE_FILE     created once every frame of the clip has been dequeued
+//   BTX_EMU_LOOP          1: serve the clip over and over (frame numbers and timestamps go on), for long sessions
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -36,6 +37,7 @@ static struct {
     int ready, fd, mjpeg, busy, streaming, unplugged;
     unsigned width, height, fps;
     long frame_count, next_frame, dequeued, unplug_after;
+    int loop;
     const char *device, *frames, *done_file;
     long long t0_ns;
     struct buffer buffers[MAX_BUFFERS];
@@ -61,6 +63,7 @@ static void setup(void) {
     emu.frames = getenv("BTX_EMU_FRAMES");
     emu.done_file = getenv("BTX_EMU_DONE_FILE");
     emu.unplug_after = getenv("BTX_EMU_UNPLUG_AFTER") ? atol(getenv("BTX_EMU_UNPLUG_AFTER")) : -1;
+    emu.loop = getenv("BTX_EMU_LOOP") && strcmp(getenv("BTX_EMU_LOOP"), "1") == 0;
     emu.busy = getenv("BTX_EMU_BUSY") && strcmp(getenv("BTX_EMU_BUSY"), "1") == 0;
     struct stat info;
     if (!emu.frames) return;
@@ -111,6 +114,8 @@ static void fill(struct buffer *b, long index) {
     b->bytesused = (unsigned)frame_bytes();
 }
 
+static int has_frames_left(void) { return emu.loop || emu.next_frame < emu.frame_count; }
+
 static long long due_ns(long frame) { return emu.t0_ns + frame * 1000000000LL / emu.fps; }
 
 // Delivers every frame that has come due: into the oldest queued buffer, or dropped when none is queued.
@@ -119,12 +124,12 @@ static void advance(void) {
     if (emu.unplug_after >= 0 && emu.dequeued >= emu.unplug_after && emu.fifo_len > 0) emu.unplugged = 1;
     if (!emu.streaming || emu.unplugged) return;
     long long now = now_ns();
-    while (emu.next_frame < emu.frame_count && due_ns(emu.next_frame) <= now) {
+    while (has_frames_left() && due_ns(emu.next_frame) <= now) {
         if (emu.fifo_len > 0) {
             int index = emu.fifo[0];
             memmove(emu.fifo, emu.fifo + 1, sizeof(int) * (size_t)--emu.fifo_len);
             struct buffer *b = &emu.buffers[index];
-            fill(b, emu.next_frame);
+            fill(b, emu.next_frame % emu.frame_count);
             b->sequence = (unsigned)emu.next_frame;
             b->time_ns = due_ns(emu.next_frame);
             b->state = DONE;
@@ -348,7 +353,7 @@ int poll(struct pollfd *fds, nfds_t count, int timeout_ms) {
         pthread_mutex_lock(&emu.lock);
         advance();
         fds[0].revents = emu.unplugged ? (POLLERR | POLLHUP) : emu.done_len > 0 ? POLLIN : 0;
-        long long next = emu.streaming && emu.next_frame < emu.frame_count ? due_ns(emu.next_frame) : -1;
+        long long next = emu.streaming && has_frames_left() ? due_ns(emu.next_frame) : -1;
         pthread_mutex_unlock(&emu.lock);
         if (fds[0].revents) return 1;
         long long now = now_ns();
