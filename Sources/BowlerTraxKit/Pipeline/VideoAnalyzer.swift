@@ -27,11 +27,13 @@ public final class VideoAnalyzer {
     public let decoderThreads: Int
     static let maxFramesInFlight = 2
 
+    /// `decoderThreads` 0 means every core but one: detection runs on that one, overlapped with decoding
+    /// (on two cores one decoder thread decodes as fast as the analysis can use it, with less memory).
     public init(profile: BallProfile, calibration: LaneCalibration?, hand: Hand, decoderThreads: Int = 0) {
         self.profile = profile
         self.calibration = calibration
         self.hand = hand
-        self.decoderThreads = decoderThreads
+        self.decoderThreads = decoderThreads > 0 ? decoderThreads : max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
     }
 
     /// Analyses `path`. `onShot` runs on the processing queue as each shot ends (to store it at once);
