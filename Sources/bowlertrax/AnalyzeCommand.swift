@@ -13,7 +13,7 @@ enum AnalyzeCommand {
         ] + ProfileOptions.options + [
             .init(name: "hand", value: "hand", help: "The bowler's hand; boards are counted from that side. (default: right) (values: right, left)"),
             .init(name: "json", help: "Print one JSON document instead of the table."),
-            .init(name: "db", value: "path", help: "Database file. (default: $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)"),
+            HistoryOptions.db,
             .init(name: "no-save", help: "Do not save the shots."),
             .init(name: "session", value: "name", help: "Add the shots to this session, made if missing. (default: a new session named after the video)"),
             .init(name: "center", value: "name", help: "The centre bowled at; with --lane and no --calibration, uses that lane's latest stored calibration."),
@@ -47,7 +47,7 @@ enum AnalyzeCommand {
         var openedStore: ShotStore?
         func store() throws -> ShotStore {
             if let openedStore { return openedStore }
-            let store = try ShotStore(path: parsed.value("db") ?? ShotStore.defaultPath(environment: ProcessInfo.processInfo.environment))
+            let store = try HistoryOptions.openStore(parsed)
             openedStore = store
             return store
         }

@@ -6,7 +6,7 @@ enum BallCommand {
     static let spec = CommandSpec(
         name: "ball", overview: "Save, list and remove named ball profiles.",
         usage: "bowlertrax ball <add|list|remove> [options]",
-        options: [.init(name: "db", value: "path", help: "Database file. (default: $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)")],
+        options: [HistoryOptions.db],
         subcommands: [
             ("add", "Save a profile: bowlertrax ball add <name> (--ball-hsv … | --ball-box … --video <file>) [--marker-hsv …]."),
             ("list", "List the saved profiles."),
@@ -19,20 +19,20 @@ enum BallCommand {
         arguments: [.init(name: "name", help: "The profile's name.")],
         options: ProfileOptions.options.filter { $0.name != "ball" } + [
             .init(name: "video", value: "file", help: "The video --ball-box learns from."),
-            .init(name: "db", value: "path", help: "Database file. (default: $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)"),
+            HistoryOptions.db,
         ])
 
     static let listSpec = CommandSpec(
         name: "ball list", overview: "List the saved ball profiles.", usage: "bowlertrax ball list [--json] [--db <path>]",
         options: [
             .init(name: "json", help: "Print JSON."),
-            .init(name: "db", value: "path", help: "Database file. (default: $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)"),
+            HistoryOptions.db,
         ])
 
     static let removeSpec = CommandSpec(
         name: "ball remove", overview: "Remove a saved ball profile.", usage: "bowlertrax ball remove <name> [--db <path>]",
         arguments: [.init(name: "name", help: "The profile's name.")],
-        options: [.init(name: "db", value: "path", help: "Database file. (default: $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)")])
+        options: [HistoryOptions.db])
 
     static func run(_ arguments: [String]) throws {
         guard let action = arguments.first, !action.hasPrefix("-") else {
@@ -49,16 +49,12 @@ enum BallCommand {
         }
     }
 
-    static func openStore(_ parsed: ParsedArguments) throws -> ShotStore {
-        try ShotStore(path: parsed.value("db") ?? ShotStore.defaultPath(environment: ProcessInfo.processInfo.environment))
-    }
-
     private static func add(_ arguments: [String]) throws {
         let parsed = try ParsedArguments(arguments, spec: addSpec)
         if parsed.helpRequested { print(addSpec.help, terminator: ""); return }
         try ProfileOptions.validate(parsed, command: addSpec)
         if parsed.value("ball-box") != nil && parsed.value("video") == nil { throw UsageError.invalid("--ball-box needs --video", command: addSpec) }
-        let store = try openStore(parsed)
+        let store = try HistoryOptions.openStore(parsed)
         var profile = try ProfileOptions.profile(parsed, video: parsed.value("video"), store: { store })
         profile.name = parsed.positionals[0]
         try store.saveBallProfile(profile)
@@ -68,7 +64,7 @@ enum BallCommand {
     private static func list(_ arguments: [String]) throws {
         let parsed = try ParsedArguments(arguments, spec: listSpec)
         if parsed.helpRequested { print(listSpec.help, terminator: ""); return }
-        let profiles = try openStore(parsed).ballProfiles()
+        let profiles = try HistoryOptions.openStore(parsed).ballProfiles()
         if parsed.flag("json") {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -83,7 +79,7 @@ enum BallCommand {
     private static func remove(_ arguments: [String]) throws {
         let parsed = try ParsedArguments(arguments, spec: removeSpec)
         if parsed.helpRequested { print(removeSpec.help, terminator: ""); return }
-        let store = try openStore(parsed)
+        let store = try HistoryOptions.openStore(parsed)
         guard try store.deleteBallProfile(named: parsed.positionals[0]) else {
             throw ProfileError.unknownProfile(name: parsed.positionals[0], known: try store.ballProfiles().compactMap(\.name))
         }

@@ -23,7 +23,7 @@ enum CalibrateCommand {
             .init(name: "max-error-px", value: "px", help: "Largest reprojection error allowed for any landmark. (default: 3)"),
             .init(name: "center", value: "name", help: "Save the calibration in the database for this centre (see 'bowlertrax centers')."),
             .init(name: "lane", value: "n", help: "The centre's lane number the calibration is for."),
-            .init(name: "db", value: "path", help: "Database file. (default: $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)"),
+            HistoryOptions.db,
         ])
 
     static func run(_ arguments: [String]) throws {
@@ -76,7 +76,7 @@ enum CalibrateCommand {
             try write(result.jsonData(), to: out)
         }
         if let center = parsed.value("center"), let lane = options.lane {
-            let store = try ShotStore(path: parsed.value("db") ?? ShotStore.defaultPath(environment: ProcessInfo.processInfo.environment))
+            let store = try HistoryOptions.openStore(parsed)
             let id = try store.saveCalibration(result, center: center, lane: lane)
             print("Saved calibration \(id) for \(center) lane \(lane).")
         }

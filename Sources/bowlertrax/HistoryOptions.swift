@@ -1,7 +1,7 @@
 import BowlerTraxKit
 import Foundation
 
-/// Options the history commands share: the database, which shots, and JSON output.
+/// Options the commands share: the database (every command that stores), which shots, and JSON output.
 enum HistoryOptions {
     static let db = CommandSpec.Option(name: "db", value: "path", help: "Database file. (default: $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)")
     static let json = CommandSpec.Option(name: "json", help: "Print JSON.")
@@ -16,6 +16,7 @@ enum HistoryOptions {
         .init(name: "include-rejected", help: "Count rejected shots too."),
     ]
 
+    /// The database `--db` names, else the default one.
     static func openStore(_ parsed: ParsedArguments) throws -> ShotStore {
         try ShotStore(path: parsed.value("db") ?? ShotStore.defaultPath(environment: ProcessInfo.processInfo.environment))
     }

@@ -19,7 +19,7 @@ enum LiveCommand {
             .init(name: "hand", value: "hand", help: "The bowler's hand; boards are counted from that side. (default: right) (values: right, left)"),
             .init(name: "bowler", value: "name", help: "Who is bowling; kept with the session."),
             .init(name: "session", value: "name", help: "Session name. (default: live and the start time)"),
-            .init(name: "db", value: "path", help: "Database file. (default: $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)"),
+            HistoryOptions.db,
             .init(name: "record", value: "file", help: "Also keep the camera's raw video in this file (.mkv or .avi) for later 'analyze'."),
             .init(name: "resume", help: "Continue the session a crash left open on this camera instead of closing it."),
         ])
@@ -36,7 +36,7 @@ enum LiveCommand {
         let parsed = try ParsedArguments(arguments, spec: spec)
         if parsed.helpRequested { print(spec.help, terminator: ""); return }
         let settings = try validate(parsed)
-        let store = try ShotStore(path: parsed.value("db") ?? ShotStore.defaultPath(environment: ProcessInfo.processInfo.environment))
+        let store = try HistoryOptions.openStore(parsed)
         let profile = try ProfileOptions.profile(parsed, video: nil, store: { store })
         let capture = try CameraCapture(devicePath: settings.device, size: settings.size, fps: settings.fps, recordPath: parsed.value("record"))
         let calibration = try AnalyzeCommand.calibration(parsed, videoSize: capture.mode.size, store: { store }, command: spec)
