@@ -10,12 +10,9 @@ enum BenchTool {
     }
 
     static func run(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> Result {
-        final class Marker {}
-        // On Linux the bundle URL is the products directory itself; on macOS the .xctest bundle inside it.
-        let bundle = Bundle(for: Marker.self).bundleURL
-        let candidates = [bundle, bundle.deletingLastPathComponent()].map { $0.appendingPathComponent("bowlertrax-bench") }
-        guard let executable = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            XCTFail("bowlertrax-bench is not built next to the tests (looked in \(candidates.map(\.path)))", file: file, line: line)
+        let executable = FaultsCLI.productsDirectory.appendingPathComponent("bowlertrax-bench")
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            XCTFail("bowlertrax-bench is not built next to the tests (looked for \(executable.path))", file: file, line: line)
             throw CocoaError(.fileNoSuchFile)
         }
         let process = Process()

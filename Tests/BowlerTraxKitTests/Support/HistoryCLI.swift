@@ -11,16 +11,11 @@ enum HistoryCLI {
         var stderr: String
     }
 
-    /// The tool next to the test bundle (the build products directory, whatever --scratch-path was).
+    /// The tool next to the test bundle (`FaultsCLI.binary`, whatever --scratch-path was).
     static func toolURL() throws -> URL {
-        let candidates = [Bundle(for: BundleToken.self).bundleURL.deletingLastPathComponent(), Bundle.main.bundleURL,
-                          Bundle.main.bundleURL.deletingLastPathComponent(),
-                          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-        for directory in candidates {
-            let url = directory.appendingPathComponent("bowlertrax")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        throw XCTSkip("bowlertrax is not built next to the tests (looked in \(candidates.map(\.path)))")
+        let url = FaultsCLI.binary
+        guard FileManager.default.isExecutableFile(atPath: url.path) else { throw XCTSkip("bowlertrax is not built next to the tests (looked for \(url.path))") }
+        return url
     }
 
     /// Runs the tool with `arguments`; standard output and error are read to the end.
@@ -65,7 +60,6 @@ enum HistoryCLI {
         var description: String { "bowlertrax \(command) failed: \(stderr)" }
     }
 
-    private final class BundleToken {}
     private final class Template: @unchecked Sendable { var made: String? }
     private static let template = Template()
 

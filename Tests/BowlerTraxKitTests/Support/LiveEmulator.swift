@@ -15,12 +15,8 @@ enum LiveEmulator {
         var stderr: String
     }
 
-    /// The tool in the build products directory: on Linux the test bundle's URL is that directory, on macOS the .xctest inside it.
-    static func binary(_ test: AnyClass) -> URL {
-        let bundle = Bundle(for: test).bundleURL
-        let candidates = [bundle, bundle.deletingLastPathComponent()].map { $0.appendingPathComponent("bowlertrax") }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[1]
-    }
+    /// The tool in the build products directory (`FaultsCLI.productsDirectory`).
+    static func binary(_ test: AnyClass) -> URL { FaultsCLI.binary }
 
     /// Builds the emulator library once per test process.
     static func library() throws -> URL {
