@@ -27,8 +27,8 @@ public final class CameraCapture: @unchecked Sendable {
     private var firstTimestampS = 0.0
 
     /// Opens the camera and sets its mode; `recordPath` keeps every raw buffer in a video file.
-    /// 16 buffers (UVC allows 32) let the capture thread stall for a quarter second at 60 fps before the driver drops a frame.
-    public init(devicePath: String, size: PixelSize, fps: Double, bufferCount: Int = 16, recordPath: String? = nil) throws {
+    /// 32 buffers (the most uvcvideo gives) let the capture thread stall for half a second at 60 fps before the driver drops a frame.
+    public init(devicePath: String, size: PixelSize, fps: Double, bufferCount: Int = 32, recordPath: String? = nil) throws {
         let device = try V4L2Device(path: devicePath)
         let mode = try device.configure(size: size, fps: fps)
         self.device = device

@@ -28,11 +28,16 @@ public final class LiveSession: @unchecked Sendable {
     private var counters = LiveStatus()
     private var shotFailure: Error?
 
-    /// `queueCapacity` frames may wait for processing (a few: older frames are worth less than newer ones).
-    public init(capture: CameraCapture, profile: BallProfile, calibration: LaneCalibration?, hand: Hand, queueCapacity: Int = 4) {
+    /// How long frames may wait for processing, seconds. Every frame of a shot counts, and a shot is reported
+    /// only when it ends, so riding out a scheduling stall is worth more than low latency; a quarter second
+    /// is 15 frames at 60 fps (21 MB at 720p).
+    public static let queueSeconds = 0.25
+
+    /// `queueCapacity` frames may wait for processing; by default a quarter second's worth (at least 4).
+    public init(capture: CameraCapture, profile: BallProfile, calibration: LaneCalibration?, hand: Hand, queueCapacity: Int? = nil) {
         self.capture = capture
         pipeline = ShotPipeline(profile: profile, calibration: calibration, hand: hand, imageSize: capture.mode.size)
-        frames = FrameQueue(capacity: queueCapacity)
+        frames = FrameQueue(capacity: queueCapacity ?? max(4, Int((capture.mode.fps * Self.queueSeconds).rounded(.up))))
     }
 
     public var status: LiveStatus {
