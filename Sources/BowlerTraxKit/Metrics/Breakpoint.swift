@@ -1,31 +1,21 @@
 /// The outermost point of the path (lowest board in the bowler's numbering) before the pins.
 ///
-/// Found on the smoothed path: a local weighted quadratic of board against distance is evaluated
-/// every 0.25 ft, the lowest one kept, then a quadratic over the sightings around it gives the
-/// vertex to sub-foot precision.
+/// Read off the friction path fitted to the whole shot: the board is lowest where the ball stops
+/// drifting outward, which the fit places from every sighting rather than from the few around a flat
+/// minimum (on a nearly straight shot a local fit wanders by feet along it).
 enum Breakpoint {
-    static func find(in samples: [PathSample], window: Double) -> (board: Double, distanceFt: Double)? {
-        guard let first = samples.first?.distanceFt, let last = samples.last?.distanceFt else { return nil }
-        let end = min(last, Lane.entryDistanceFt)
-        guard end - first > window else { return nil }
-        let board = { (s: PathSample) in s.board }, distance = { (s: PathSample) in s.distanceFt }, sigma = { (s: PathSample) in s.boardSigma }
-        var lowest: (board: Double, distanceFt: Double)?
-        var d = first
-        while d <= end {
-            let range = max(first, d - window / 2)...min(last, d + window / 2)
-            if let fit = samples.fit(distance, board, sigma: sigma, where: range, key: distance) {
-                let value = fit.value(at: d)
-                if lowest == nil || value < lowest?.board ?? .infinity { lowest = (value, d) }
-            }
-            d += 0.25
+    /// Time step of the search along the fitted path, seconds (a few hundredths of a foot).
+    static let stepS = 0.002
+
+    static func find(on path: FrictionPathFit) -> (board: Double, distanceFt: Double)? {
+        let end = path.time(atFt: Lane.entryDistanceFt, extrapolationS: 0) ?? path.originS + path.spanS
+        var lowest: (board: Double, timeS: Double)?
+        var t = path.originS
+        while t <= end {
+            let board = path.board(atS: t)
+            if board < lowest?.board ?? .infinity { lowest = (board, t) }
+            t += stepS
         }
-        guard let coarse = lowest else { return nil }
-        let range = (coarse.distanceFt - window)...(coarse.distanceFt + window)
-        guard let local = samples.fit(distance, board, sigma: sigma, where: range, key: distance),
-              local.coefficients[2] > 0 else { return coarse }
-        let vertex = -local.coefficients[1] / (2 * local.coefficients[2])
-        // The vertex must stay inside the path and before the entry point; otherwise the coarse minimum stands.
-        guard vertex >= first, vertex <= end, abs(vertex - coarse.distanceFt) <= window / 2 else { return coarse }
-        return (local.value(at: vertex), vertex)
+        return lowest.map { ($0.board, path.distanceFt(atS: $0.timeS)) }
     }
 }

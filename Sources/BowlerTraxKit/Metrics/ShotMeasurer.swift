@@ -2,12 +2,13 @@ import Foundation
 
 /// Turns a tracked ball into DOMAIN.md's measurements.
 ///
-/// The path is smoothed by weighted local least-squares polynomials before anything is read off it
-/// (derivatives of raw sightings are noise): distance against time near the foul line and near the
-/// pins for the speeds and times, board against distance for the boards and angles. Each fit
-/// weights a sighting by the inverse variance of its mapped position, so the coarse far end does
-/// not swamp the fine near end. A field is only reported where sightings cover it (or, for the foul
-/// line, are near enough to extrapolate); otherwise it is nil.
+/// The path is smoothed before anything is read off it (derivatives of raw sightings are noise). Near
+/// the foul line, weighted local least-squares polynomials: distance against time for the launch speed,
+/// board against distance for the boards and angles. Down the lane, the path friction draws
+/// (`FrictionPathFit`): over the whole shot for the breakpoint, over the back end for the entry board,
+/// angle and speed. Each fit weights a sighting by the inverse variance of its mapped position, so the
+/// coarse far end does not swamp the fine near end. A field is only reported where sightings cover it
+/// (or, for the foul line and the entry, are near enough to extrapolate); otherwise it is nil.
 public struct ShotMeasurer: Sendable {
     public let calibration: LaneCalibration?
     public let hand: Hand
@@ -20,8 +21,11 @@ public struct ShotMeasurer: Sendable {
     static let earlySpanFt = 15.0
     /// Sightings whose radius strays further than this fraction from the expected one are not measured.
     static let radiusTolerance = 0.12
-    /// The back end, where the ball may turn from hooking to rolling: entry fits use sightings past here.
+    /// The back end, where the ball may turn from hooking to rolling: times past here come from the back-end fit.
     static let backEndFt = 40.0
+    /// The back-end fit starts here: before any house pattern ends (38 to 42 ft, DOMAIN.md), so it sees
+    /// the ball on both frictions; what happens nearer the bowler says nothing more about the entry.
+    static let backEndFitFromFt = 30.0
     /// The ball in front of the pins is not measured, so the entry is extrapolated at most this far.
     static let maxEntryExtrapolationFt = 8.0
     /// Extrapolating to the foul line is only trusted from this close.
@@ -43,10 +47,10 @@ public struct ShotMeasurer: Sendable {
         var measurements = ShotMeasurements()
         var releaseTimeS = track.observations.first?.timeS ?? 0
         if samples.count >= 6 {
-            let entry = entryFit(samples)
-            let timing = Timing(samples: samples, rollDistanceFt: entry?.knot)
+            let backEnd = backEndFit(samples)
+            let timing = Timing(samples: samples, backEnd: backEnd)
             if let t0 = timing.time(atFt: 0) { releaseTimeS = t0 }
-            measure(samples, timing: timing, entry: entry, into: &measurements)
+            measure(samples, timing: timing, backEnd: backEnd, into: &measurements)
         }
         if let revs = RevRateEstimator().estimate(track.observations) {
             measurements.revRateRpm = revs.rpm
@@ -55,14 +59,13 @@ public struct ShotMeasurer: Sendable {
         return Shot(shotNumber: shotNumber, releaseTimeS: releaseTimeS, hand: hand, measurements: measurements, trajectory: trajectory)
     }
 
-    /// Board against distance over the back end, a hinge whose knot is where the ball starts to roll.
-    private func entryFit(_ samples: [PathSample]) -> HingeFit? {
+    /// The friction path over the back end, when the ball was seen close enough to the pins to extrapolate.
+    private func backEndFit(_ samples: [PathSample]) -> FrictionPathFit? {
         guard let lastFt = samples.last?.distanceFt, lastFt >= Lane.entryDistanceFt - Self.maxEntryExtrapolationFt else { return nil }
-        let backEnd = samples.filter { $0.distanceFt >= Self.backEndFt }
-        return HingeFit.fit(xs: backEnd.map(\.distanceFt), ys: backEnd.map(\.board), sigmas: backEnd.map(\.boardSigma))
+        return FrictionPathFit(samples: samples.filter { $0.distanceFt >= Self.backEndFitFromFt })
     }
 
-    private func measure(_ samples: [PathSample], timing: Timing, entry: HingeFit?, into m: inout ShotMeasurements) {
+    private func measure(_ samples: [PathSample], timing: Timing, backEnd: FrictionPathFit?, into m: inout ShotMeasurements) {
         let firstFt = samples[0].distanceFt, lastFt = samples[samples.count - 1].distanceFt
         let mph = 1 / 1.4666667
         if let t0 = timing.time(atFt: 0), let t3 = timing.time(atFt: 3) { m.launchSpeedMph = 3 / (t3 - t0) * mph }
@@ -82,11 +85,11 @@ public struct ShotMeasurer: Sendable {
            let arrows = samples.fit(distance, board, sigma: sigma, where: (15 - Self.boardWindowFt)...(15 + Self.boardWindowFt), key: distance) {
             m.arrowsBoard = arrows.value(at: 15)
         }
-        if let entry {
-            m.entryBoard = entry.value(at: Lane.entryDistanceFt)
-            m.entryAngleDeg = atan(entry.slope(at: Lane.entryDistanceFt) * Lane.boardWidthFt) * 180 / .pi
+        if let backEnd, let t = timing.time(atFt: Lane.entryDistanceFt) {
+            m.entryBoard = backEnd.board(atS: t)
+            m.entryAngleDeg = atan2(backEnd.boardRate(atS: t) * Lane.boardWidthFt, backEnd.speedFtS(atS: t)) * 180 / .pi
         }
-        if let breakpoint = Breakpoint.find(in: samples, window: Self.boardWindowFt) {
+        if lastFt - firstFt > Self.boardWindowFt, let path = FrictionPathFit(samples: samples), let breakpoint = Breakpoint.find(on: path) {
             m.breakpointBoard = breakpoint.board
             m.breakpointDistanceFt = breakpoint.distanceFt
         }

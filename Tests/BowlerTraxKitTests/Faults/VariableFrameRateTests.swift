@@ -30,12 +30,6 @@ final class VariableFrameRateTests: XCTestCase {
         // The accuracy tests' speed tolerances (FixtureAccuracyTests).
         XCTAssertEqual(try XCTUnwrap(shot.measurements.launchSpeedMph), expected.launch_speed_mph, accuracy: 0.4)
         XCTAssertEqual(try XCTUnwrap(shot.measurements.averageSpeedMph), expected.average_speed_mph, accuracy: 0.3)
-        // Known shortfall (as in FixtureAccuracyTests): the entry speed misses its 0.4 mph on this clip. Reported as
-        // skipped with the figure, never as passed; when it comes within tolerance this test fails so the note goes.
-        let entry = try XCTUnwrap(shot.measurements.entrySpeedMph)
-        XCTAssertGreaterThan(abs(entry - expected.entry_speed_mph), 0.4, "entry speed is within tolerance now: make this a plain assertion")
-        if abs(entry - expected.entry_speed_mph) > 0.4 {
-            throw XCTSkip("known shortfall: entry speed \(String(format: "%.2f", entry)) for \(String(format: "%.2f", expected.entry_speed_mph)) mph")
-        }
+        XCTAssertEqual(try XCTUnwrap(shot.measurements.entrySpeedMph), expected.entry_speed_mph, accuracy: 0.4)
     }
 }

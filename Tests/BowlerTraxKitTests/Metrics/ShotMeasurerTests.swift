@@ -23,10 +23,17 @@ final class ShotMeasurerTests: XCTestCase {
         return SyntheticShot(calibration: try calibration(), distanceFt: SyntheticShot.constantSpeed(mph: 20), board: { 25 - boardsPerFt * $0 })
     }
 
-    /// A quadratic hook with its breakpoint on board 8 at 40 ft, slowing from 21 mph by 2 ft/s².
+    /// Lateral pull of the hook, boards/s²: with the 2 ft/s² down-lane slowing, one constant pull as friction gives.
+    private let hookPull = 8.0
+
+    /// A hook with its breakpoint on board 8 at 40 ft, slowing from 21 mph by 2 ft/s², pulled toward higher boards.
     private func hook() throws -> SyntheticShot {
-        SyntheticShot(calibration: try calibration(), distanceFt: SyntheticShot.decelerating(mph: 21, byFtS2: 2), board: { 8 + 0.01 * ($0 - 40) * ($0 - 40) })
+        let breakS = hookTime(atFt: 40)
+        return SyntheticShot(calibration: try calibration(), distanceFt: SyntheticShot.decelerating(mph: 21, byFtS2: 2),
+                             board: { [hookPull] in 8 + hookPull / 2 * pow(self.hookTime(atFt: $0) - breakS, 2) })
     }
+
+    private func hookBoard(atFt distanceFt: Double) -> Double { 8 + hookPull / 2 * pow(hookTime(atFt: distanceFt) - hookTime(atFt: 40), 2) }
 
     /// Time after the foul line at which the decelerating ball reaches `distanceFt`.
     private func hookTime(atFt distanceFt: Double) -> Double {
@@ -88,12 +95,13 @@ final class ShotMeasurerTests: XCTestCase {
     func testHookBoardsAndAngles() throws {
         let m = try measure(try hook())
         let boardWidthFt = Lane.boardWidthFt
-        assertEqual(m.foulLineBoard, 24, 0.01, "foul line board")
-        assertEqual(m.arrowsBoard, 8 + 0.01 * 625, 0.01, "arrows board")
-        // Over the first 10 ft the ball moves from board 24 to 17, outward.
-        assertEqual(m.launchAngleDeg, atan2(7 * boardWidthFt, 10) * 180 / .pi, 0.01, "launch angle")
-        assertEqual(m.entryBoard, 8 + 0.01 * 19.5 * 19.5, 0.01, "entry board")
-        assertEqual(m.entryAngleDeg, atan(0.02 * 19.5 * boardWidthFt) * 180 / .pi, 0.01, "entry angle")
+        assertEqual(m.foulLineBoard, hookBoard(atFt: 0), 0.01, "foul line board")
+        assertEqual(m.arrowsBoard, hookBoard(atFt: 15), 0.01, "arrows board")
+        // Over the first 10 ft the ball moves outward.
+        assertEqual(m.launchAngleDeg, atan2((hookBoard(atFt: 0) - hookBoard(atFt: 10)) * boardWidthFt, 10) * 180 / .pi, 0.01, "launch angle")
+        assertEqual(m.entryBoard, hookBoard(atFt: 59.5), 0.01, "entry board")
+        let entryS = hookTime(atFt: 59.5), acrossFtS = hookPull * (entryS - hookTime(atFt: 40)) * boardWidthFt
+        assertEqual(m.entryAngleDeg, atan2(acrossFtS, 21 * mph - 2 * entryS) * 180 / .pi, 0.01, "entry angle")
     }
 
     func testHookBreakpoint() throws {

@@ -1,0 +1,188 @@
+import Foundation
+/// The ball's path as Coulomb friction draws it (DOMAIN.md's ball motion), fitted to its sightings.
+///
+/// While the ball slides, friction acts against the contact point's slip velocity, and that slip only
+/// shrinks along its own direction: the acceleration keeps one direction until the ball rolls, with a
+/// constant size in each stretch of uniform friction (the oil, then the dry boards), and is zero once
+/// the ball rolls. So board and distance against time are each `a + b·t + α·q₁(t) + β·q₂(t)`: α the
+/// acceleration before the first knot (where the friction changes, the end of the oil), β between the
+/// knots, none after the second (where the ball starts to roll), value and speed continuous. The two
+/// coordinates share the knots, so the slowing down-lane and the bending across it tell the fit together
+/// where the ball stopped hooking. Knots are searched on a grid, then on a finer one around the best.
+struct FrictionPathFit {
+    /// Standard gravity, ft/s².
+    static let gravityFtS2 = 32.174
+    /// Friction on a lane stays under about 0.2 on dry boards (DOMAIN.md); a fit needing more than 0.35 g
+    /// of pull (or the ball speeding up down-lane by more than noise) is bending to noise, not physics.
+    static let maxAccelerationFtS2 = 0.35 * gravityFtS2
+    static let maxDownLaneGainFtS2 = 0.5
+    static let knotSteps = 30
+    static let rollEvidence = 4.0
+    static let refineSteps = 4
+
+    /// Time of the first sighting; the fit's own clock starts there.
+    let originS: Double
+    /// Seconds from the first sighting to the last.
+    let spanS: Double
+    /// The knots, on the fit's clock: where the friction changes and where the ball rolls.
+    let oilEndS: Double
+    let rollS: Double
+    /// `a, b, α, β` for the board (boards, seconds) and for the distance (feet, seconds).
+    let boardCoefficients: [Double]
+    let distanceCoefficients: [Double]
+
+    /// Nil with fewer than 8 sightings or when no knots give a physical fit.
+    init?(samples: [PathSample]) {
+        guard samples.count >= 8, let first = samples.first, let last = samples.last, last.timeS > first.timeS else { return nil }
+        let data = FitData(samples: samples, originS: first.timeS)
+        guard let (scales, direction) = data.cubicSummary() else { return nil }
+        let span = last.timeS - first.timeS
+        let step = span * 1.25 / Double(Self.knotSteps)
+        let coarseKnots = (0...Self.knotSteps).flatMap { i in (i...Self.knotSteps).map { (Double(i) * step, Double($0) * step) } }
+        let on = { (k1: Double, k2: Double, turn: Double) in data.oneDirectionCandidate(oilEndS: k1, rollS: k2, directionRad: direction + turn, scales: scales) }
+        guard let coarse = Self.search(coarseKnots, span: span, samples: samples.count, parameters: 7, { on($0, $1, 0) }) else { return nil }
+        let fine = step / Double(Self.refineSteps)
+        let offsets = (-Self.refineSteps...Self.refineSteps).map { Double($0) * fine }
+        let fineKnots = offsets.flatMap { i in offsets.map { (coarse.oilEndS + i, coarse.rollS + $0) } }
+            .filter { $0.0 >= 0 && $0.1 >= $0.0 && ($0.1 < span) == (coarse.rollS < span) }
+        var best = coarse
+        for turn in Self.directionTurnsRad {
+            if let candidate = Self.search(fineKnots, span: span, samples: samples.count, parameters: 7, { on($0, $1, turn) }),
+               candidate.objective < best.objective { best = candidate }
+        }
+        originS = first.timeS
+        spanS = span
+        oilEndS = best.oilEndS
+        rollS = best.rollS
+        boardCoefficients = best.board
+        distanceCoefficients = best.distance
+    }
+
+    /// Small turns of the pull's direction tried around the one the free fit found, radians.
+    static let directionTurnsRad = stride(from: -6.0, through: 6.0, by: 2.0).map { $0 * .pi / 180 }
+
+    /// The best of `knots`, where a roll in view must earn its knot: noise near the pins, where a pixel spans
+    /// a foot, can always be fitted a little better by one. It is kept when it lowers the misfit by
+    /// `rollEvidence` times the misfit per sighting coordinate (a likelihood-ratio test at about 2 sigma).
+    private static func search(_ knots: [(Double, Double)], span: Double, samples: Int, parameters: Int,
+                               _ fit: (Double, Double) -> Candidate?) -> Candidate? {
+        var rolling: Candidate?, hooking: Candidate?
+        for (k1, k2) in knots {
+            guard let candidate = fit(k1, k2) else { continue }
+            if k2 < span {
+                if candidate.objective < rolling?.objective ?? .infinity { rolling = candidate }
+            } else if candidate.objective < hooking?.objective ?? .infinity {
+                hooking = candidate
+            }
+        }
+        guard let rolling else { return hooking }
+        guard let hooking else { return rolling }
+        let misfitPerCoordinate = rolling.objective / Double(max(1, 2 * samples - parameters))
+        return hooking.objective - rolling.objective > rollEvidence * misfitPerCoordinate ? rolling : hooking
+    }
+
+    func board(atS timeS: Double) -> Double { Self.value(boardCoefficients, timeS - originS, oilEndS, rollS) }
+    func distanceFt(atS timeS: Double) -> Double { Self.value(distanceCoefficients, timeS - originS, oilEndS, rollS) }
+    /// Boards per second across, feet per second down the lane.
+    func boardRate(atS timeS: Double) -> Double { Self.rate(boardCoefficients, timeS - originS, oilEndS, rollS) }
+    func speedFtS(atS timeS: Double) -> Double { Self.rate(distanceCoefficients, timeS - originS, oilEndS, rollS) }
+
+    /// When the fitted ball passes `distanceFt`, from the first sighting to `extrapolationS` past the last; nil if it does not.
+    func time(atFt distanceFt: Double, extrapolationS: Double = 1) -> Double? {
+        Bisection.root(in: originS...(originS + spanS + extrapolationS)) { self.distanceFt(atS: $0) - distanceFt }
+    }
+
+    /// The basis at `t`: 1, t, q₁, q₂ (q's second derivatives are 1 in their phase, 0 elsewhere).
+    static func basis(_ t: Double, _ k1: Double, _ k2: Double) -> (q1: Double, q2: Double) {
+        let q1 = t < k1 ? (t - k1) * (t - k1) / 2 : 0
+        let q2: Double
+        if t < k1 { q2 = 0 } else if t < k2 { q2 = (t - k1) * (t - k1) / 2 } else { q2 = (k2 - k1) * (k2 - k1) / 2 + (k2 - k1) * (t - k2) }
+        return (q1, q2)
+    }
+
+    private static func value(_ c: [Double], _ t: Double, _ k1: Double, _ k2: Double) -> Double {
+        let (q1, q2) = basis(t, k1, k2)
+        return c[0] + c[1] * t + c[2] * q1 + c[3] * q2
+    }
+
+    private static func rate(_ c: [Double], _ t: Double, _ k1: Double, _ k2: Double) -> Double {
+        c[1] + c[2] * min(t - k1, 0) + c[3] * max(0, min(t, k2) - k1)
+    }
+}
+
+/// One pair of knots tried, with its fit.
+private struct Candidate {
+    let objective: Double
+    let oilEndS: Double
+    let rollS: Double
+    let board: [Double]
+    let distance: [Double]
+
+}
+
+/// The sightings on the fit's clock, and the fit for one pair of knots.
+private struct FitData {
+    let ts: [Double]
+    let boards: [Double]
+    let distances: [Double]
+    let boardSigmas: [Double]
+    let distanceSigmas: [Double]
+
+    init(samples: [PathSample], originS: Double) {
+        ts = samples.map { $0.timeS - originS }
+        boards = samples.map(\.board)
+        distances = samples.map(\.distanceFt)
+        boardSigmas = samples.map(\.boardSigma)
+        distanceSigmas = samples.map(\.distanceSigmaFt)
+    }
+
+    /// Each coordinate's scatter about a free cubic, in its claimed sigmas: dividing by it puts the two
+    /// coordinates' misfits on one footing whatever the pixel noise really was. And the direction of the
+    /// pull, radians from straight back up the lane toward higher boards: every pull is along it, so it is
+    /// the direction in which the velocity changed from the first sighting to the last, whatever the knots.
+    func cubicSummary() -> (scales: (board: Double, distance: Double), directionRad: Double)? {
+        let design = ts.flatMap { t -> [Double] in [1, t, t * t, t * t * t] }
+        guard let end = ts.last,
+              let board = RobustLeastSquares(design: design, width: 4, ys: boards, sigmas: boardSigmas),
+              let distance = RobustLeastSquares(design: design, width: 4, ys: distances, sigmas: distanceSigmas) else { return nil }
+        let change = { (c: [Double]) in 2 * c[2] * end + 3 * c[3] * end * end }
+        let acrossFtS = change(board.coefficients) * Lane.boardWidthFt, downFtS = change(distance.coefficients)
+        return ((board.scatter, distance.scatter), atan2(acrossFtS, -downFtS))
+    }
+
+    /// Which phases the sightings reach: a phase they do not reach has nothing to fix its acceleration, so it is left out (zero).
+    private func phases(_ k1: Double, _ k2: Double) -> (oil: Bool, dry: Bool) {
+        let end = ts.last ?? 0
+        return (k1 > 0, k1 < end && k2 > k1)
+    }
+
+    /// Both coordinates together, both pulls along one direction (`directionRad` from straight back up the
+    /// lane toward higher boards), as Coulomb friction has them: 7 coefficients with the direction.
+    func oneDirectionCandidate(oilEndS k1: Double, rollS k2: Double, directionRad: Double, scales: (board: Double, distance: Double)) -> Candidate? {
+        let (hasOil, hasDry) = phases(k1, k2)
+        let acrossBoards = sin(directionRad) / Lane.boardWidthFt, down = -cos(directionRad)
+        let width = 4 + (hasOil ? 1 : 0) + (hasDry ? 1 : 0)
+        var design = [Double](), ys = [Double](), sigmas = [Double]()
+        design.reserveCapacity(2 * ts.count * width)
+        for (i, t) in ts.enumerated() {
+            let (q1, q2) = FrictionPathFit.basis(t, k1, k2)
+            design += [1, t, 0, 0]
+            if hasOil { design.append(acrossBoards * q1) }
+            if hasDry { design.append(acrossBoards * q2) }
+            design += [0, 0, 1, t]
+            if hasOil { design.append(down * q1) }
+            if hasDry { design.append(down * q2) }
+            ys += [boards[i], distances[i]]
+            sigmas += [boardSigmas[i] * scales.board, distanceSigmas[i] * scales.distance]
+        }
+        guard let fit = RobustLeastSquares(design: design, width: width, ys: ys, sigmas: sigmas) else { return nil }
+        let c = fit.coefficients
+        let oil = hasOil ? c[4] : 0, dry = hasDry ? c[width - 1] : 0
+        // Friction only slows the ball along the pull (noise aside) and never pulls harder than it can.
+        for pull in [oil, dry] {
+            guard pull >= -FrictionPathFit.maxDownLaneGainFtS2, pull <= FrictionPathFit.maxAccelerationFtS2 else { return nil }
+        }
+        return Candidate(objective: fit.cappedChiSquare, oilEndS: k1, rollS: k2,
+                         board: [c[0], c[1], acrossBoards * oil, acrossBoards * dry], distance: [c[2], c[3], down * oil, down * dry])
+    }
+}

@@ -1,0 +1,58 @@
+/// Weighted linear least squares y ≈ Σ cⱼ·fⱼ(x) that ignores outliers: fitted once, then again without the
+/// points whose residual exceeds 3 times their own sigma (scaled up when the scatter is larger than the
+/// sigmas claim), until no point is dropped. A ball half hidden by the bowler or merged with a pin gives
+/// such points; they must not bend the path.
+struct RobustLeastSquares {
+    let coefficients: [Double]
+    /// Σ min(r², 9) over every point, r the residual in its sigmas: comparable between models fitted
+    /// to the same points, whichever points each of them dropped.
+    let cappedChiSquare: Double
+    /// The scatter of the kept residuals in units of the claimed sigmas (1.4826 × median), at least 1.
+    let scatter: Double
+
+    /// `design` holds the basis values row by row, `width` per point. Nil when the points cannot fix the coefficients.
+    init?(design: [Double], width: Int, ys: [Double], sigmas: [Double], maxRounds: Int = 4) {
+        precondition(design.count == width * ys.count && sigmas.count == ys.count, "one row and one sigma per point")
+        var keep = [Bool](repeating: true, count: ys.count)
+        var residuals = [Double](repeating: 0, count: ys.count)
+        var solution: [Double]?
+        var scatter = 1.0
+        for _ in 0..<maxRounds {
+            guard keep.filter({ $0 }).count >= width + 2,
+                  let current = Self.solve(design: design, width: width, ys: ys, sigmas: sigmas, keep: keep) else { break }
+            solution = current
+            for i in ys.indices {
+                var value = 0.0
+                for j in 0..<width { value += current[j] * design[i * width + j] }
+                residuals[i] = abs(ys[i] - value) / sigmas[i]
+            }
+            let kept = ys.indices.filter { keep[$0] }.map { residuals[$0] }.sorted()
+            scatter = max(1, 1.4826 * kept[kept.count / 2])
+            var dropped = false
+            for i in ys.indices where keep[i] && residuals[i] > 3 * scatter {
+                keep[i] = false
+                dropped = true
+            }
+            if !dropped { break }
+        }
+        guard let solution else { return nil }
+        coefficients = solution
+        cappedChiSquare = residuals.reduce(0) { $0 + min($1 * $1, 9) }
+        self.scatter = scatter
+    }
+
+    private static func solve(design: [Double], width: Int, ys: [Double], sigmas: [Double], keep: [Bool]) -> [Double]? {
+        var normal = [[Double]](repeating: [Double](repeating: 0, count: width), count: width)
+        var rhs = [Double](repeating: 0, count: width)
+        for i in ys.indices where keep[i] {
+            let weight = 1 / (sigmas[i] * sigmas[i])
+            for r in 0..<width {
+                let wr = weight * design[i * width + r]
+                rhs[r] += wr * ys[i]
+                for c in r..<width { normal[r][c] += wr * design[i * width + c] }
+            }
+        }
+        for r in 0..<width { for c in 0..<r { normal[r][c] = normal[c][r] } }
+        return LinearSolver.solve(normal, rhs)
+    }
+}
