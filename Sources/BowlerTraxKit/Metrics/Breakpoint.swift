@@ -8,7 +8,8 @@ enum Breakpoint {
     static let stepS = 0.002
 
     static func find(on path: FrictionPathFit) -> (board: Double, distanceFt: Double)? {
-        let end = path.time(atFt: Lane.entryDistanceFt, extrapolationS: 0) ?? path.originS + path.spanS
+        // To the entry point, when the last sighting before it is a frame or two short of it.
+        let end = path.time(atFt: Lane.entryDistanceFt, extrapolationS: 0.1) ?? path.originS + path.spanS
         var lowest: (board: Double, timeS: Double)?
         var t = path.originS
         while t <= end {

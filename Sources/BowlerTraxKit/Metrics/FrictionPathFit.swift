@@ -1,4 +1,5 @@
 import Foundation
+
 /// The ball's path as Coulomb friction draws it (DOMAIN.md's ball motion), fitted to its sightings.
 ///
 /// While the ball slides, friction acts against the contact point's slip velocity, and that slip only
@@ -17,7 +18,7 @@ struct FrictionPathFit {
     static let maxAccelerationFtS2 = 0.35 * gravityFtS2
     static let maxDownLaneGainFtS2 = 0.5
     static let knotSteps = 30
-    static let rollEvidence = 4.0
+    static let knotEvidence = 4.0
     static let refineSteps = 4
 
     /// Time of the first sighting; the fit's own clock starts there.
@@ -44,7 +45,7 @@ struct FrictionPathFit {
         let fine = step / Double(Self.refineSteps)
         let offsets = (-Self.refineSteps...Self.refineSteps).map { Double($0) * fine }
         let fineKnots = offsets.flatMap { i in offsets.map { (coarse.oilEndS + i, coarse.rollS + $0) } }
-            .filter { $0.0 >= 0 && $0.1 >= $0.0 && ($0.1 < span) == (coarse.rollS < span) }
+            .filter { $0.0 >= 0 && $0.1 >= $0.0 && Shape($0.0, $0.1, span: span) == Shape(coarse.oilEndS, coarse.rollS, span: span) }
         var best = coarse
         for turn in Self.directionTurnsRad {
             if let candidate = Self.search(fineKnots, span: span, samples: samples.count, parameters: 7, { on($0, $1, turn) }),
@@ -61,24 +62,38 @@ struct FrictionPathFit {
     /// Small turns of the pull's direction tried around the one the free fit found, radians.
     static let directionTurnsRad = stride(from: -6.0, through: 6.0, by: 2.0).map { $0 * .pi / 180 }
 
-    /// The best of `knots`, where a roll in view must earn its knot: noise near the pins, where a pixel spans
-    /// a foot, can always be fitted a little better by one. It is kept when it lowers the misfit by
-    /// `rollEvidence` times the misfit per sighting coordinate (a likelihood-ratio test at about 2 sigma).
+    /// Which knots a fit uses: a change of friction with sightings on both sides of it, a roll in view.
+    struct Shape: Hashable {
+        let split: Bool
+        let roll: Bool
+        var knots: Int { (split ? 1 : 0) + (roll ? 1 : 0) }
+
+        init(_ k1: Double, _ k2: Double, span: Double) {
+            split = k1 > 0 && k1 < span && k2 > k1
+            roll = k2 < span
+        }
+    }
+
+    /// The best of `knots`, where every knot in view must earn its place: noise near the pins, where a pixel
+    /// spans a foot, can always be fitted a little better by one more, at one of many places. A fit with more
+    /// knots is kept only when it lowers the misfit by `knotEvidence` times the misfit per sighting
+    /// coordinate for each knot it adds (a likelihood-ratio test at about 2 sigma).
     private static func search(_ knots: [(Double, Double)], span: Double, samples: Int, parameters: Int,
                                _ fit: (Double, Double) -> Candidate?) -> Candidate? {
-        var rolling: Candidate?, hooking: Candidate?
+        var best: [Shape: Candidate] = [:]
         for (k1, k2) in knots {
             guard let candidate = fit(k1, k2) else { continue }
-            if k2 < span {
-                if candidate.objective < rolling?.objective ?? .infinity { rolling = candidate }
-            } else if candidate.objective < hooking?.objective ?? .infinity {
-                hooking = candidate
-            }
+            let shape = Shape(k1, k2, span: span)
+            if candidate.objective < best[shape]?.objective ?? .infinity { best[shape] = candidate }
         }
-        guard let rolling else { return hooking }
-        guard let hooking else { return rolling }
-        let misfitPerCoordinate = rolling.objective / Double(max(1, 2 * samples - parameters))
-        return hooking.objective - rolling.objective > rollEvidence * misfitPerCoordinate ? rolling : hooking
+        var chosen: (shape: Shape, fit: Candidate)?
+        for (shape, candidate) in best.sorted(by: { $0.key.knots < $1.key.knots }) {
+            guard let current = chosen else { chosen = (shape, candidate); continue }
+            let misfitPerCoordinate = candidate.objective / Double(max(1, 2 * samples - parameters - shape.knots))
+            let required = knotEvidence * Double(max(0, shape.knots - current.shape.knots)) * misfitPerCoordinate
+            if current.fit.objective - candidate.objective > required { chosen = (shape, candidate) }
+        }
+        return chosen?.fit
     }
 
     func board(atS timeS: Double) -> Double { Self.value(boardCoefficients, timeS - originS, oilEndS, rollS) }

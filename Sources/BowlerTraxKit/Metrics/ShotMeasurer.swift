@@ -98,7 +98,8 @@ public struct ShotMeasurer: Sendable {
     private func pathSamples(_ track: TrackedShot) -> [PathSample] {
         guard let calibration else { return [] }
         return track.observations.compactMap { observation in
-            guard let board = observation.board, let distance = observation.distanceFt else { return nil }
+            // Past the entry point the ball meets the head pin: what it does there is the pins' doing, not the lane's.
+            guard let board = observation.board, let distance = observation.distanceFt, distance <= Lane.entryDistanceFt else { return nil }
             let x = observation.candidate.xPx, y = observation.candidate.yPx
             // A ball whose outline is not the size it should be there is partly hidden or merged with
             // something (the bowler, a pin): its centre is off, so it is left out of the measurements.

@@ -8,10 +8,8 @@ final class ShotMeasurerRobustnessTests: XCTestCase {
 
     private func calibration() throws -> LaneCalibration { try Self.calibration.get() }
 
-    /// A quadratic hook (breakpoint board 8 at 40 ft in the bowler's numbering), slowing from 21 mph by 2 ft/s².
     private func hook(fps: Double = 60, hand: Hand = .right) throws -> SyntheticShot {
-        SyntheticShot(calibration: try calibration(), distanceFt: SyntheticShot.decelerating(mph: 21, byFtS2: 2),
-                      board: { hand.board(fromRightEdgeBoard: 8 + 0.01 * ($0 - 40) * ($0 - 40)) }, fps: fps)
+        SyntheticShot.hook(calibration: try calibration(), fps: fps, hand: hand)
     }
 
     private func measure(_ track: TrackedShot, hand: Hand = .right) throws -> ShotMeasurements {
@@ -85,7 +83,7 @@ final class ShotMeasurerRobustnessTests: XCTestCase {
         }
     }
 
-    /// Near the pins one pixel spans about 1.2 ft with this camera; the back-end hinge fit keeps ±0.3 px
+    /// Near the pins one pixel spans about 1.2 ft with this camera; the back-end friction path fit keeps ±0.3 px
     /// of noise within the entry speed tolerance.
     func testEntrySpeedStaysWithinTheFixtureToleranceUnderPixelNoise() throws {
         XCTAssertLessThanOrEqual(try worstErrors(seeds: 1...30)["entry speed"] ?? .infinity, 0.4)

@@ -23,23 +23,7 @@ final class ShotMeasurerTests: XCTestCase {
         return SyntheticShot(calibration: try calibration(), distanceFt: SyntheticShot.constantSpeed(mph: 20), board: { 25 - boardsPerFt * $0 })
     }
 
-    /// Lateral pull of the hook, boards/s²: with the 2 ft/s² down-lane slowing, one constant pull as friction gives.
-    private let hookPull = 8.0
-
-    /// A hook with its breakpoint on board 8 at 40 ft, slowing from 21 mph by 2 ft/s², pulled toward higher boards.
-    private func hook() throws -> SyntheticShot {
-        let breakS = hookTime(atFt: 40)
-        return SyntheticShot(calibration: try calibration(), distanceFt: SyntheticShot.decelerating(mph: 21, byFtS2: 2),
-                             board: { [hookPull] in 8 + hookPull / 2 * pow(self.hookTime(atFt: $0) - breakS, 2) })
-    }
-
-    private func hookBoard(atFt distanceFt: Double) -> Double { 8 + hookPull / 2 * pow(hookTime(atFt: distanceFt) - hookTime(atFt: 40), 2) }
-
-    /// Time after the foul line at which the decelerating ball reaches `distanceFt`.
-    private func hookTime(atFt distanceFt: Double) -> Double {
-        let v0 = 21 * mph, a = 2.0
-        return (v0 - (v0 * v0 - 2 * a * distanceFt).squareRoot()) / a
-    }
+    private func hook() throws -> SyntheticShot { SyntheticShot.hook(calibration: try calibration()) }
 
     private func assertEqual(_ value: Double?, _ expected: Double, _ accuracy: Double, _ field: String, line: UInt = #line) {
         guard let value else { return XCTFail("\(field) not measured", line: line) }
@@ -95,13 +79,12 @@ final class ShotMeasurerTests: XCTestCase {
     func testHookBoardsAndAngles() throws {
         let m = try measure(try hook())
         let boardWidthFt = Lane.boardWidthFt
-        assertEqual(m.foulLineBoard, hookBoard(atFt: 0), 0.01, "foul line board")
-        assertEqual(m.arrowsBoard, hookBoard(atFt: 15), 0.01, "arrows board")
+        assertEqual(m.foulLineBoard, HookPath.board(atFt: 0), 0.01, "foul line board")
+        assertEqual(m.arrowsBoard, HookPath.board(atFt: 15), 0.01, "arrows board")
         // Over the first 10 ft the ball moves outward.
-        assertEqual(m.launchAngleDeg, atan2((hookBoard(atFt: 0) - hookBoard(atFt: 10)) * boardWidthFt, 10) * 180 / .pi, 0.01, "launch angle")
-        assertEqual(m.entryBoard, hookBoard(atFt: 59.5), 0.01, "entry board")
-        let entryS = hookTime(atFt: 59.5), acrossFtS = hookPull * (entryS - hookTime(atFt: 40)) * boardWidthFt
-        assertEqual(m.entryAngleDeg, atan2(acrossFtS, 21 * mph - 2 * entryS) * 180 / .pi, 0.01, "entry angle")
+        assertEqual(m.launchAngleDeg, atan2((HookPath.board(atFt: 0) - HookPath.board(atFt: 10)) * boardWidthFt, 10) * 180 / .pi, 0.01, "launch angle")
+        assertEqual(m.entryBoard, HookPath.board(atFt: 59.5), 0.01, "entry board")
+        assertEqual(m.entryAngleDeg, HookPath.angleDeg(atFt: 59.5), 0.01, "entry angle")
     }
 
     func testHookBreakpoint() throws {
@@ -112,9 +95,9 @@ final class ShotMeasurerTests: XCTestCase {
 
     func testHookSpeedsFollowTheDeceleration() throws {
         let m = try measure(try hook())
-        assertEqual(m.launchSpeedMph, 3 / hookTime(atFt: 3) / mph, 0.01, "launch speed")
-        assertEqual(m.entrySpeedMph, 2.5 / (hookTime(atFt: 59.5) - hookTime(atFt: 57)) / mph, 0.01, "entry speed")
-        assertEqual(m.averageSpeedMph, 59.5 / hookTime(atFt: 59.5) / mph, 0.01, "average speed")
+        assertEqual(m.launchSpeedMph, 3 / HookPath.time(atFt: 3) / mph, 0.01, "launch speed")
+        assertEqual(m.entrySpeedMph, 2.5 / (HookPath.time(atFt: 59.5) - HookPath.time(atFt: 57)) / mph, 0.01, "entry speed")
+        assertEqual(m.averageSpeedMph, 59.5 / HookPath.time(atFt: 59.5) / mph, 0.01, "average speed")
     }
 
     func testLeftHandNumberingMirrorsBoardsAndAngles() throws {

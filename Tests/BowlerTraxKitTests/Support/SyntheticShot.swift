@@ -25,6 +25,13 @@ struct SyntheticShot {
         { mph * 1.4666667 * $0 - deceleration * $0 * $0 / 2 }
     }
 
+    /// A hook as Coulomb friction draws it: slowing from 21 mph by 2 ft/s² down-lane while pulled across at
+    /// `HookPath.pullBoardsS2`, one constant pull, with its breakpoint on board 8 at 40 ft.
+    static func hook(calibration: LaneCalibration, fps: Double = 60, hand: Hand = .right) -> SyntheticShot {
+        SyntheticShot(calibration: calibration, distanceFt: decelerating(mph: HookPath.releaseMph, byFtS2: HookPath.slowingFtS2),
+                      board: { hand.board(fromRightEdgeBoard: HookPath.board(atFt: $0)) }, fps: fps)
+    }
+
     /// The candidate a perfect detector reports for the ball at this lane position.
     func candidate(board: Double, distanceFt: Double) -> BallCandidate? {
         guard let pixel = calibration.ballPixel(board: board, distanceFt: distanceFt),
@@ -60,4 +67,27 @@ struct SyntheticShot {
     }
 
     var track: TrackedShot { TrackedShot(observations: observations) }
+}
+
+/// The analytic hook of `SyntheticShot.hook`: where it is and how it moves, in the bowler's numbering.
+enum HookPath {
+    static let releaseMph = 21.0
+    static let slowingFtS2 = 2.0
+    static let pullBoardsS2 = 8.0
+    static let breakpointFt = 40.0
+
+    /// Time after the foul line at which the ball reaches `distanceFt`.
+    static func time(atFt distanceFt: Double) -> Double {
+        let v0 = releaseMph * 1.4666667
+        return (v0 - (v0 * v0 - 2 * slowingFtS2 * distanceFt).squareRoot()) / slowingFtS2
+    }
+
+    static func board(atFt distanceFt: Double) -> Double { 8 + pullBoardsS2 / 2 * pow(time(atFt: distanceFt) - time(atFt: breakpointFt), 2) }
+
+    /// Direction of travel toward higher boards, degrees.
+    static func angleDeg(atFt distanceFt: Double) -> Double {
+        let t = time(atFt: distanceFt)
+        let acrossFtS = pullBoardsS2 * (t - time(atFt: breakpointFt)) * Lane.boardWidthFt
+        return atan2(acrossFtS, releaseMph * 1.4666667 - slowingFtS2 * t) * 180 / .pi
+    }
 }
