@@ -73,6 +73,42 @@ final class RevRateTests: XCTestCase {
         }
     }
 
+    /// Axis rotation 0-90 and tilt 0-30 at 60 and 120 fps: a rate is either within target (5 % with a marker,
+    /// 8 % from holes and logo) or nil, never a wrong number. Faint holes at 640×360 may be nil (README table).
+    func testSweepReportsARateWithinTargetOrNone() throws {
+        let clips = [
+            RevRateClip(revRateRpm: 200, axisRotationDeg: 90, axisTiltDeg: 30, fps: 60, face: .marker),
+            RevRateClip(revRateRpm: 90, axisRotationDeg: 0, axisTiltDeg: 0, fps: 60, face: .marker),
+            RevRateClip(revRateRpm: 150, axisRotationDeg: 0, axisTiltDeg: 0, fps: 120, face: .marker),
+            RevRateClip(revRateRpm: 300, axisRotationDeg: 15, axisTiltDeg: 30, fps: 120, face: .holesAndLogo),
+            RevRateClip(revRateRpm: 350, axisRotationDeg: 0, axisTiltDeg: 0, fps: 60, face: .holesAndLogo),
+            RevRateClip(revRateRpm: 400, axisRotationDeg: 90, axisTiltDeg: 0, fps: 60, face: .holesAndLogo),
+            RevRateClip(revRateRpm: 600, axisRotationDeg: 90, axisTiltDeg: 30, fps: 60, face: .holesAndLogo),
+            RevRateClip(revRateRpm: 200, axisRotationDeg: 75, axisTiltDeg: 5, fps: 60, face: .holesAndLogo),
+            RevRateClip(revRateRpm: 550, axisRotationDeg: 30, axisTiltDeg: 20, fps: 60, face: .plain),
+        ]
+        for clip in clips {
+            let (truthRpm, measured) = try clip.measure()
+            switch (clip.face, measured) {
+            case (.plain, _): XCTAssertNil(measured, clip.label)
+            case (_, nil): continue
+            case (.marker, let estimate?): XCTAssertEqual(estimate.rpm, truthRpm, accuracy: 0.05 * truthRpm, clip.label)
+            case (.holesAndLogo, let estimate?): XCTAssertEqual(estimate.rpm, truthRpm, accuracy: 0.08 * truthRpm, clip.label)
+            }
+        }
+    }
+
+    /// Issue 3 asks for 30 fps too; below `RevRateEstimator.minFrameRate` no rate is reported (see the type's
+    /// doc), so this sweep over axis and tilt stays a known shortfall: every case reads nil.
+    func testMarkerRevRateAt30FpsWithinFivePercent() throws {
+        try expectShortfall(0.05, [
+            RevRateClip(revRateRpm: 150, axisRotationDeg: 0, axisTiltDeg: 0, fps: 30, face: .marker),
+            RevRateClip(revRateRpm: 250, axisRotationDeg: 30, axisTiltDeg: 10, fps: 30, face: .marker),
+            RevRateClip(revRateRpm: 450, axisRotationDeg: 60, axisTiltDeg: 20, fps: 30, face: .marker),
+            RevRateClip(revRateRpm: 600, axisRotationDeg: 90, axisTiltDeg: 30, fps: 30, face: .marker),
+        ])
+    }
+
     /// Known shortfalls, reported as skipped with the figures (never as passed); a case that comes within
     /// its target fails so that it is taken off this list.
     private func expectShortfall(_ fraction: Double, _ clips: [RevRateClip]) throws {
