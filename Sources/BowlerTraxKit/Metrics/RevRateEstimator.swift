@@ -29,7 +29,7 @@ public struct RevRateEstimator: Sendable {
     /// Rates searched; beyond the DOMAIN.md range (150 to 600) with a margin.
     static let rpmRange = 100.0...800.0
     /// Below this confidence (the dip's depth below the median lag) the dip may be chance and no rate is reported.
-    /// Plain balls reached 0.27 and real faces 0.36 and up on the rendered sweep (README "Rev rate").
+    /// Plain balls reached at most 0.27 on the rendered sweep; every rate reported there had 0.38 or more (README "Rev rate").
     public static let minConfidence = 0.33
     /// A lag is only judged on at least this many pairs of sightings.
     static let minPairs = 6
