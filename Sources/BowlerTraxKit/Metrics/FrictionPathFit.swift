@@ -29,7 +29,7 @@ struct FrictionPathFit {
     let oilEndS: Double
     let rollS: Double
     /// `a, b, α, β` for the board (boards, seconds) and for the distance (feet, seconds).
-    let boardCoefficients: [Double]
+    private(set) var boardCoefficients: [Double]
     let distanceCoefficients: [Double]
 
     /// Nil with fewer than 8 sightings or when no knots give a physical fit.
@@ -40,7 +40,8 @@ struct FrictionPathFit {
         let span = last.timeS - first.timeS
         let step = span * 1.25 / Double(Self.knotSteps)
         let coarseKnots = (0...Self.knotSteps).flatMap { i in (i...Self.knotSteps).map { (Double(i) * step, Double($0) * step) } }
-        let on = { (k1: Double, k2: Double, turn: Double) in data.oneDirectionCandidate(oilEndS: k1, rollS: k2, directionRad: direction + turn, scales: scales) }
+        let rows = data.jointRows(scales: scales)
+        let on = { (k1: Double, k2: Double, turn: Double) in data.oneDirectionCandidate(oilEndS: k1, rollS: k2, directionRad: direction + turn, rows: rows) }
         guard let coarse = Self.search(coarseKnots, span: span, samples: samples.count, parameters: 7, { on($0, $1, 0) }) else { return nil }
         let fine = step / Double(Self.refineSteps)
         let offsets = (-Self.refineSteps...Self.refineSteps).map { Double($0) * fine }
@@ -94,6 +95,28 @@ struct FrictionPathFit {
             if current.fit.objective - candidate.objective > required { chosen = (shape, candidate) }
         }
         return chosen?.fit
+    }
+
+    /// The same path with the board refitted on its own (its own pulls, the same knots and clock): where
+    /// the ball drifted across then no longer depends on how well the calibration placed it down-lane.
+    func withBoardFittedAlone(to samples: [PathSample]) -> FrictionPathFit? {
+        let ts = samples.map { $0.timeS - originS }
+        let hasOil = oilEndS > 0, hasDry = oilEndS < spanS && rollS > oilEndS
+        let width = 2 + (hasOil ? 1 : 0) + (hasDry ? 1 : 0)
+        var design = [Double]()
+        design.reserveCapacity(ts.count * width)
+        for t in ts {
+            let (q1, q2) = Self.basis(t, oilEndS, rollS)
+            design.append(1)
+            design.append(t)
+            if hasOil { design.append(q1) }
+            if hasDry { design.append(q2) }
+        }
+        guard let fit = RobustLeastSquares(design: design, width: width, ys: samples.map(\.board), sigmas: samples.map(\.boardSigma)) else { return nil }
+        let c = fit.coefficients
+        var refitted = self
+        refitted.boardCoefficients = [c[0], c[1], hasOil ? c[2] : 0, hasDry ? c[width - 1] : 0]
+        return refitted
     }
 
     func board(atS timeS: Double) -> Double { Self.value(boardCoefficients, timeS - originS, oilEndS, rollS) }
@@ -173,23 +196,39 @@ private struct FitData {
 
     /// Both coordinates together, both pulls along one direction (`directionRad` from straight back up the
     /// lane toward higher boards), as Coulomb friction has them: 7 coefficients with the direction.
-    func oneDirectionCandidate(oilEndS k1: Double, rollS k2: Double, directionRad: Double, scales: (board: Double, distance: Double)) -> Candidate? {
+    /// Board and distance of each sighting in turn, with their sigmas scaled by `scales`: the rows of the joint fit.
+    func jointRows(scales: (board: Double, distance: Double)) -> (ys: [Double], sigmas: [Double]) {
+        (ts.indices.flatMap { [boards[$0], distances[$0]] },
+         ts.indices.flatMap { [boardSigmas[$0] * scales.board, distanceSigmas[$0] * scales.distance] })
+    }
+
+    /// Both coordinates together (`rows` from `jointRows`), both pulls along one direction (`directionRad` from
+    /// straight back up the lane toward higher boards), as Coulomb friction has them: 7 coefficients with the direction.
+    func oneDirectionCandidate(oilEndS k1: Double, rollS k2: Double, directionRad: Double, rows: (ys: [Double], sigmas: [Double])) -> Candidate? {
         let (hasOil, hasDry) = phases(k1, k2)
         let acrossBoards = sin(directionRad) / Lane.boardWidthFt, down = -cos(directionRad)
         let width = 4 + (hasOil ? 1 : 0) + (hasDry ? 1 : 0)
-        var design = [Double](), ys = [Double](), sigmas = [Double]()
-        design.reserveCapacity(2 * ts.count * width)
+        // Board rows: a, b, 0, 0, pulls across; distance rows: 0, 0, c, d, pulls down-lane.
+        var design = [Double](repeating: 0, count: 2 * ts.count * width)
         for (i, t) in ts.enumerated() {
             let (q1, q2) = FrictionPathFit.basis(t, k1, k2)
-            design += [1, t, 0, 0]
-            if hasOil { design.append(acrossBoards * q1) }
-            if hasDry { design.append(acrossBoards * q2) }
-            design += [0, 0, 1, t]
-            if hasOil { design.append(down * q1) }
-            if hasDry { design.append(down * q2) }
-            ys += [boards[i], distances[i]]
-            sigmas += [boardSigmas[i] * scales.board, distanceSigmas[i] * scales.distance]
+            let boardRow = 2 * i * width, distanceRow = boardRow + width
+            design[boardRow] = 1
+            design[boardRow + 1] = t
+            design[distanceRow + 2] = 1
+            design[distanceRow + 3] = t
+            var column = 4
+            if hasOil {
+                design[boardRow + column] = acrossBoards * q1
+                design[distanceRow + column] = down * q1
+                column += 1
+            }
+            if hasDry {
+                design[boardRow + column] = acrossBoards * q2
+                design[distanceRow + column] = down * q2
+            }
         }
+        let (ys, sigmas) = rows
         guard let fit = RobustLeastSquares(design: design, width: width, ys: ys, sigmas: sigmas) else { return nil }
         let c = fit.coefficients
         let oil = hasOil ? c[4] : 0, dry = hasDry ? c[width - 1] : 0

@@ -89,7 +89,7 @@ public struct ShotMeasurer: Sendable {
             m.entryBoard = backEnd.board(atS: t)
             m.entryAngleDeg = atan2(backEnd.boardRate(atS: t) * Lane.boardWidthFt, backEnd.speedFtS(atS: t)) * 180 / .pi
         }
-        if lastFt - firstFt > Self.boardWindowFt, let path = FrictionPathFit(samples: samples), let breakpoint = Breakpoint.find(on: path) {
+        if lastFt - firstFt > Self.boardWindowFt, let path = FrictionPathFit(samples: samples)?.withBoardFittedAlone(to: samples), let breakpoint = Breakpoint.find(on: path) {
             m.breakpointBoard = breakpoint.board
             m.breakpointDistanceFt = breakpoint.distanceFt
         }

@@ -42,17 +42,18 @@ struct RobustLeastSquares {
     }
 
     private static func solve(design: [Double], width: Int, ys: [Double], sigmas: [Double], keep: [Bool]) -> [Double]? {
-        var normal = [[Double]](repeating: [Double](repeating: 0, count: width), count: width)
+        var normal = [Double](repeating: 0, count: width * width)
         var rhs = [Double](repeating: 0, count: width)
         for i in ys.indices where keep[i] {
-            let weight = 1 / (sigmas[i] * sigmas[i])
+            let weight = 1 / (sigmas[i] * sigmas[i]), row = i * width
             for r in 0..<width {
-                let wr = weight * design[i * width + r]
+                let wr = weight * design[row + r]
+                guard wr != 0 else { continue }
                 rhs[r] += wr * ys[i]
-                for c in r..<width { normal[r][c] += wr * design[i * width + c] }
+                for c in r..<width { normal[r * width + c] += wr * design[row + c] }
             }
         }
-        for r in 0..<width { for c in 0..<r { normal[r][c] = normal[c][r] } }
-        return LinearSolver.solve(normal, rhs)
+        let matrix = (0..<width).map { r in (0..<width).map { c in c >= r ? normal[r * width + c] : normal[c * width + r] } }
+        return LinearSolver.solve(matrix, rhs)
     }
 }
