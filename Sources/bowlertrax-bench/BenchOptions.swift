@@ -18,6 +18,9 @@ struct BenchOptions {
       --ffmpeg <path>          The ffmpeg program. (default: ffmpeg)
       --python <path>          Python with opencv-python-headless. (default: python3)
       --opencv-script <path>   The OpenCV reference pipeline. (default: scripts/opencv_pipeline.py)
+      --live-clip <video>      A clip served as MJPEG by the emulated camera to `bowlertrax live` in real time, from <video minus extension>.mjpeg/ (one JPEG per frame); repeatable.
+      --emulator <lib.so>      The V4L2 camera emulator (scripts/build-v4l2-emulator), needed with --live-clip.
+      --bowlertrax <path>      The bowlertrax tool run live. (default: bowlertrax beside this program)
       --stages-only            Time the stages only: no whole-video runs, references or memory check.
       --rss-only               Analyse the one --clip and print its maximum RSS in kB (run in a fresh process by the bench).
       -h, --help               Show help information.
@@ -31,6 +34,9 @@ struct BenchOptions {
     var ffmpeg = "ffmpeg"
     var python = "python3"
     var opencvScript = "scripts/opencv_pipeline.py"
+    var liveClips: [String] = []
+    var emulator = ""
+    var bowlertrax = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bowlertrax").path
     var rssOnly = false
     var stagesOnly = false
     var helpRequested = false
@@ -60,12 +66,16 @@ struct BenchOptions {
             case "--ffmpeg": ffmpeg = try value(argument)
             case "--python": python = try value(argument)
             case "--opencv-script": opencvScript = try value(argument)
+            case "--live-clip": liveClips.append(try value(argument))
+            case "--emulator": emulator = try value(argument)
+            case "--bowlertrax": bowlertrax = try value(argument)
             case "--rss-only": rssOnly = true
             case "--stages-only": stagesOnly = true
             default: throw BenchError.usage("unknown argument \(argument)")
             }
         }
         if profile.colors.isEmpty { throw BenchError.usage("give the ball's colour with --ball-hsv") }
+        if !liveClips.isEmpty && emulator.isEmpty { throw BenchError.usage("give the camera emulator with --emulator for --live-clip") }
         if rssOnly {
             guard clips.count == 1 else { throw BenchError.usage("--rss-only takes exactly one --clip") }
         } else {

@@ -6,6 +6,7 @@ struct BenchReport {
     var stages: [(clip: String, result: StageBench.Result)] = []
     var throughput: [(clip: String, result: ThroughputBench.Result)] = []
     var memory: (clip: String, frames: Int, shots: Int, maxRSSkB: Int)?
+    var live: [(clip: String, result: LiveBench.Result)] = []
     let threads: Int
 
     static func ms(_ value: Double) -> String { String(format: "%.3f", value) }
@@ -39,6 +40,17 @@ struct BenchReport {
         return lines.joined(separator: "\n")
     }
 
+    func liveTable() -> String {
+        var lines = ["`bowlertrax live` on the emulated camera serving each clip as MJPEG in real time (CPU: user + system time of the live process per frame served; load: 1-minute load average at the end):", "",
+                     "| clip | mode | frames served | captured | processed | dropped by the driver | dropped by the queue | shots | CPU per frame | load |",
+                     "|---|---|---|---|---|---|---|---|---|---|"]
+        for (clip, r) in live {
+            lines.append("| \(Self.name(clip)) | \(r.size) MJPEG \(Int(r.fps)) fps | \(r.framesServed) | \(r.captured) | \(r.processed) | \(r.driverDrops) | "
+                + "\(r.queueDrops) | \(r.shots) | \(Self.ms(r.cpuS * 1000 / Double(r.framesServed))) ms | \(String(format: "%.2f", r.loadAverage)) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// One line per target, PASS or FAIL, on the last clip (the 1080p60 one) and the long clip.
     func targets() -> (lines: [String], allPass: Bool) {
         var lines: [String] = []
@@ -63,6 +75,10 @@ struct BenchReport {
         if let memory {
             let megabytes = Double(memory.maxRSSkB) * 1024 / 1e6
             check(megabytes < 100, "max RSS analysing \(Self.name(memory.clip)) (\(memory.frames) frames, \(memory.shots) shots): \(String(format: "%.1f", megabytes)) MB (target under 100 MB)")
+        }
+        for (clip, r) in live {
+            check(r.dropped == 0 && r.captured == r.framesServed && r.processed == r.captured,
+                  "live on the emulated camera, \(Self.name(clip)) (\(r.size) MJPEG \(Int(r.fps)) fps): \(r.captured) of \(r.framesServed) frames captured, \(r.processed) processed, \(r.dropped) dropped (target 0 dropped)")
         }
         return (lines, allPass)
     }

@@ -24,20 +24,30 @@ enum ReferenceProcess {
         process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch { throw BenchError.cannotLaunch(program: program, reason: "\(error)") }
         // Drain stderr on another thread so neither pipe can fill up and stall the child.
-        let errorBox = ErrorText()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { errorBox.text = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+        let errors = PipeDrain(stderr.fileHandleForReading)
         let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        group.wait()
+        let errorText = errors.finish()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw BenchError.referenceFailed(program: program, status: process.terminationStatus, stderr: errorBox.text)
+            throw BenchError.referenceFailed(program: program, status: process.terminationStatus, stderr: errorText)
         }
-        return Output(stdout: out, stderr: errorBox.text)
+        return Output(stdout: out, stderr: errorText)
     }
 }
 
-/// Written once by the draining thread, read after the group wait.
-private final class ErrorText: @unchecked Sendable {
-    var text = ""
+/// A child's pipe read to its end on another thread, so it never fills up and stalls the child.
+final class PipeDrain: @unchecked Sendable {
+    /// Written once by the reading thread, read after the group wait.
+    private var text = ""
+    private let group = DispatchGroup()
+
+    init(_ handle: FileHandle) {
+        DispatchQueue.global().async(group: group) { [self] in text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self) }
+    }
+
+    /// Everything the child wrote, once it has closed the pipe.
+    func finish() -> String {
+        group.wait()
+        return text
+    }
 }

@@ -38,11 +38,21 @@ do {
         let measured = try MemoryProbe.measure(path: long, options: options)
         report.memory = (long, measured.frames, measured.shots, measured.maxRSSkB)
     }
+    if !options.stagesOnly {
+        for clip in options.liveClips {
+            note("live on the emulated camera: \(clip)")
+            report.live.append((clip, try LiveBench(clip: clip, options: options).run()))
+        }
+    }
     print(report.stageTable())
     print("")
     if !options.stagesOnly {
         print(report.throughputTable())
         print("")
+        if !report.live.isEmpty {
+            print(report.liveTable())
+            print("")
+        }
     }
     let targets = report.targets()
     targets.lines.forEach { print($0) }

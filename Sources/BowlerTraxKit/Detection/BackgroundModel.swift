@@ -12,6 +12,9 @@ public final class BackgroundModel {
     private(set) var luma: [UInt8]
     private var initialized = false
 
+    /// Pixels blended at once: one SSE2 register of bytes, which every x86-64 and ARM64 CPU has.
+    typealias Pixels = SIMD16<UInt8>
+
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
@@ -41,14 +44,41 @@ public final class BackgroundModel {
         }
     }
 
-    /// target[x] moves 1/8 of the way to source[x] (rounding toward it) for x in [from, to).
+    /// target[x] moves 1/8 of the way to source[x] for x in [from, to) (see `step`), 16 pixels at a time.
     @inline(__always)
     private static func blend(_ source: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, from: Int, to: Int, copy: Bool) {
         guard from < to else { return }
-        for x in from..<to {
-            let value = Int(source[x]), old = Int(target[x])
-            target[x] = copy ? source[x] : UInt8(old + (value - old + (value > old ? 7 : 0)) / 8)
+        if copy {
+            (target + from).update(from: source + from, count: to - from)
+            return
         }
+        var x = from
+        while x + Pixels.scalarCount <= to {
+            let value = UnsafeRawPointer(source + x).loadUnaligned(as: Pixels.self)
+            let old = UnsafeRawPointer(target + x).loadUnaligned(as: Pixels.self)
+            UnsafeMutableRawPointer(target + x).storeBytes(of: step(old, toward: value), as: Pixels.self)
+            x += Pixels.scalarCount
+        }
+        // The last few pixels of the span go through the same step, in a partly filled register.
+        guard x < to else { return }
+        var value = Pixels(), old = Pixels()
+        for lane in 0..<(to - x) {
+            value[lane] = source[x + lane]
+            old[lane] = target[x + lane]
+        }
+        let new = step(old, toward: value)
+        for lane in 0..<(to - x) { target[x + lane] = new[lane] }
+    }
+
+    /// One blend step per lane, in bytes: upward by ceil(d/8), downward by floor(d/8) (d = |value - old|),
+    /// i.e. old + (value - old + (value > old ? 7 : 0)) / 8 with division truncating toward zero.
+    /// `ceil(d/8)` is written `(d - 1) / 8 + 1` (d is at least 1 where rising) so no lane overflows a byte.
+    @inline(__always)
+    static func step(_ old: Pixels, toward value: Pixels) -> Pixels {
+        let rising = value .> old
+        let difference = (value &- old).replacing(with: old &- value, where: .!rising)
+        let rise = ((difference &- 1) &>> 3) &+ 1
+        return (old &- (difference &>> 3)).replacing(with: old &+ rise, where: rising)
     }
 
     /// How far the frame's luma at (x, y) is from the empty scene.

@@ -4,13 +4,18 @@
 /// 64×64×64 byte table indexed `(y >> 2) << 12 | (u >> 2) << 6 | (v >> 2)`. Each entry holds
 /// `ballBit`, `markerBit` or 0, decided by converting the bin's centre to HSV (DESIGN.md: no
 /// per-pixel colour conversion).
+///
+/// `chromaEntries` (64×64, indexed `(u >> 2) << 6 | (v >> 2)`) ORs the entries over every Y bin: where it
+/// is 0, the chroma sample alone rules out every pixel sharing it, so a scan can skip them without reading luma.
 public struct ColorLookupTable: Sendable {
     public static let ballBit: UInt8 = 1
     public static let markerBit: UInt8 = 2
     public let entries: [UInt8]
+    public let chromaEntries: [UInt8]
 
     public init(profile: BallProfile, encoding: YUVEncoding) {
         var entries = [UInt8](repeating: 0, count: 1 << 18)
+        var chromaEntries = [UInt8](repeating: 0, count: 1 << 12)
         for yBin in 0..<64 {
             for uBin in 0..<64 {
                 for vBin in 0..<64 {
@@ -19,15 +24,22 @@ public struct ColorLookupTable: Sendable {
                     if profile.colors.contains(where: { Self.matches(hsv, $0, profile.tolerance) }) { bits |= Self.ballBit }
                     if profile.markerColors.contains(where: { Self.matches(hsv, $0, profile.tolerance) }) { bits |= Self.markerBit }
                     entries[yBin << 12 | uBin << 6 | vBin] = bits
+                    chromaEntries[uBin << 6 | vBin] |= bits
                 }
             }
         }
         self.entries = entries
+        self.chromaEntries = chromaEntries
     }
 
     @inline(__always)
     public static func index(y: UInt8, u: UInt8, v: UInt8) -> Int {
-        Int(y >> 2) << 12 | Int(u >> 2) << 6 | Int(v >> 2)
+        Int(y >> 2) << 12 | chromaIndex(u: u, v: v)
+    }
+
+    @inline(__always)
+    public static func chromaIndex(u: UInt8, v: UInt8) -> Int {
+        Int(u >> 2) << 6 | Int(v >> 2)
     }
 
     /// The sample's colour in the profile's units (hue degrees, saturation and value percent).

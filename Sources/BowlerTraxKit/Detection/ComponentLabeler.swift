@@ -71,7 +71,7 @@ public final class ComponentLabeler {
         let rowStart = max(0, window?.y0 ?? 0), rowEnd = min(frame.height, window?.y1 ?? frame.height)
         guard rowStart < rowEnd else { return }
         var previousRowFirst = 0, previousRowEnd = 0
-        table.entries.withUnsafeBufferPointer { lut in
+        table.entries.withUnsafeBufferPointer { lut in table.chromaEntries.withUnsafeBufferPointer { chromaLUT in
             for row in rowStart..<rowEnd {
                 let span = region.spans[row]
                 let x0 = max(span.start, window?.x0 ?? 0), x1 = min(span.end, window?.x1 ?? frame.width)
@@ -80,8 +80,15 @@ public final class ComponentLabeler {
                     let yRow = yPlane + row * yStride
                     let uRow = uPlane + (row >> shiftY) * uStride
                     let vRow = vPlane + (row >> shiftY) * vStride
+                    let lastChroma = (x1 - 1) >> shiftX
                     var x = x0
                     while x < x1 {
+                        // Most of the lane is far from the ball's colour: one chroma read rules out all the
+                        // pixels sharing that sample, so luma is read only where the chroma could match.
+                        var chroma = x >> shiftX
+                        while chroma <= lastChroma && chromaLUT[ColorLookupTable.chromaIndex(u: uRow[chroma], v: vRow[chroma])] == 0 { chroma += 1 }
+                        x = max(x, chroma << shiftX)
+                        guard x < x1 else { break }
                         var bits = lut[ColorLookupTable.index(y: yRow[x], u: uRow[x >> shiftX], v: vRow[x >> shiftX])]
                         if bits == 0 { x += 1; continue }
                         let start = x
@@ -101,7 +108,7 @@ public final class ComponentLabeler {
                 previousRowFirst = thisRowFirst
                 previousRowEnd = runs.count
             }
-        }
+        } }
     }
 
     private func joinAbove(runIndex: Int, previousRowFirst: Int, previousRowEnd: Int) {

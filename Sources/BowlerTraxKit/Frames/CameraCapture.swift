@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// Counters of a running capture, read from any thread.
@@ -13,18 +14,34 @@ public struct CaptureStatistics: Sendable {
 /// Reads a V4L2 camera on its own thread and hands on every frame as planar YUV, with the driver's
 /// timestamps as frame times and its sequence numbers as frame indices (both counted from the first frame).
 ///
-/// Capture never waits for the consumer: `onFrame` must return at once (push into a `FrameQueue`).
+/// MJPEG buffers are copied out and decoded on `decoderCount` queues in turn (at 720p120 one JPEG takes most
+/// of a frame interval, so one thread alone has no slack when the machine is busy); decoded frames are still
+/// handed on in capture order. Capture never waits for the consumer: `onFrame` must return at once (push into a `FrameQueue`).
 public final class CameraCapture: @unchecked Sendable {
     public let device: V4L2Device
     public let mode: CameraMode
     public let bufferCount: Int
-    private let decoder: MJPEGDecoder?
+    /// MJPEG only: one decoder per decoding queue (a decoder is used by one thread at a time).
+    private let decoders: [MJPEGDecoder]
+    private let decodeQueues: [DispatchQueue]
+    /// JPEGs copied out and not yet decoded; when all are taken the capture thread waits (and the driver's buffers fill).
+    private let decodeSlots: DispatchSemaphore
     private let recorder: CameraRecorder?
     private let lock = NSLock()
     private var stopRequested = false
     private var statistics = CaptureStatistics()
     private var firstSequence: UInt32?
     private var firstTimestampS = 0.0
+    /// Capture thread only: how many JPEGs were dealt to the decoders.
+    private var jpegsDealt = 0
+    /// Under `handOffLock`: decoded results waiting for an earlier one, by capture order; the next to hand on; the first decode error.
+    private let handOffLock = NSLock()
+    private var decoded: [Int: Result<VideoFrame, Error>] = [:]
+    private var nextToHandOn = 0
+    private var decodeFailure: Error?
+
+    /// MJPEG decoding threads: two, so both cores decode when the machine has them.
+    static let decoderCount = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
 
     /// Opens the camera and sets its mode; `recordPath` keeps every raw buffer in a video file.
     /// 32 buffers (the most uvcvideo gives) let the capture thread stall for half a second at 60 fps before the driver drops a frame.
@@ -34,26 +51,32 @@ public final class CameraCapture: @unchecked Sendable {
         self.device = device
         self.mode = mode
         self.bufferCount = bufferCount
-        decoder = mode.pixelFormat == .mjpeg ? try MJPEGDecoder(size: mode.size) : nil
+        decoders = mode.pixelFormat == .mjpeg ? try (0..<Self.decoderCount).map { _ in try MJPEGDecoder(size: mode.size) } : []
+        decodeQueues = decoders.indices.map { DispatchQueue(label: "bowlertrax.mjpeg.\($0)", qos: .userInteractive) }
+        decodeSlots = DispatchSemaphore(value: 2 * max(1, decoders.count))
         recorder = try recordPath.map { try CameraRecorder(path: $0, mode: mode) }
     }
 
     public var stats: CaptureStatistics { lock.withLock { statistics } }
 
-    /// Starts the capture thread. `onEnd` runs on it once capture has stopped: nil after `stop()`,
-    /// else the error that ended it (an unplugged camera). Both callbacks run on the capture thread.
+    /// Starts the capture thread. `onEnd` runs on it once capture has stopped and every frame captured was
+    /// handed on: nil after `stop()`, else the error that ended it (an unplugged camera, a JPEG that does not
+    /// decode). `onFrame` runs on the capture thread (YUYV) or a decoding queue (MJPEG), one call at a time, in order.
     public func start(onFrame: @escaping @Sendable (VideoFrame) -> Void, onEnd: @escaping @Sendable (Error?) -> Void) {
         let thread = Thread { [self] in
             var failure: Error?
             do {
                 try device.startStreaming(bufferCount: bufferCount)
                 while !lock.withLock({ stopRequested }) {
-                    if let frame = try nextFrame() { onFrame(frame) }
+                    try captureNext(onFrame: onFrame)
                 }
                 try device.stopStreaming()
             } catch {
                 failure = error
             }
+            // Every JPEG dealt out is decoded and handed on before the end is told.
+            for queue in decodeQueues { queue.sync {} }
+            if failure == nil { failure = handOffLock.withLock { decodeFailure } }
             do {
                 try recorder?.finish()
             } catch {
@@ -72,22 +95,31 @@ public final class CameraCapture: @unchecked Sendable {
         lock.withLock { stopRequested = true }
     }
 
-    /// Waits briefly for a buffer, converts it and gives it straight back to the driver.
-    private func nextFrame() throws -> VideoFrame? {
-        guard try device.waitForFrame(timeoutMs: 100), let captured = try device.dequeue() else { return nil }
-        let frame: VideoFrame
+    /// Waits briefly for a buffer, converts it (YUYV) or deals out a copy to decode (MJPEG), and gives it straight back to the driver.
+    private func captureNext(onFrame: @escaping @Sendable (VideoFrame) -> Void) throws {
+        if let failure = handOffLock.withLock({ decodeFailure }) { throw failure }
+        guard try device.waitForFrame(timeoutMs: 100), let captured = try device.dequeue() else { return }
+        let (index, timeS) = count(captured)
         do {
-            frame = try device.withBuffer(captured) { bytes in try convert(bytes, captured) }
+            try device.withBuffer(captured) { bytes in
+                try recorder?.write(bytes, timeS: timeS)
+                if decoders.isEmpty {
+                    onFrame(try YUYVConverter.frame(from: bytes, size: mode.size, bytesPerLine: mode.bytesPerLine, encoding: mode.encoding,
+                                                    index: index, timeS: timeS))
+                } else {
+                    deal(Array(bytes), index: index, timeS: timeS, onFrame: onFrame)
+                }
+            }
         } catch {
             try? device.requeue(index: captured.index)
             throw error
         }
         try device.requeue(index: captured.index)
-        return frame
     }
 
-    private func convert(_ bytes: UnsafeRawBufferPointer, _ captured: CapturedBuffer) throws -> VideoFrame {
-        let (index, timeS) = lock.withLock { () -> (Int, Double) in
+    /// Frame index and time of a dequeued buffer, and the counters it moves.
+    private func count(_ captured: CapturedBuffer) -> (index: Int, timeS: Double) {
+        lock.withLock { () -> (Int, Double) in
             if firstSequence == nil {
                 firstSequence = captured.sequence
                 firstTimestampS = captured.timestampS
@@ -99,9 +131,31 @@ public final class CameraCapture: @unchecked Sendable {
             statistics.lastTimeS = captured.timestampS - firstTimestampS
             return (index, statistics.lastTimeS)
         }
-        try recorder?.write(bytes, timeS: timeS)
-        if let decoder { return try decoder.decode(bytes, index: index, timeS: timeS) }
-        return try YUYVConverter.frame(from: bytes, size: mode.size, bytesPerLine: mode.bytesPerLine, encoding: mode.encoding,
-                                       index: index, timeS: timeS)
+    }
+
+    /// Decodes `jpeg` on the next decoding queue in turn.
+    private func deal(_ jpeg: [UInt8], index: Int, timeS: Double, onFrame: @escaping @Sendable (VideoFrame) -> Void) {
+        decodeSlots.wait()
+        let order = jpegsDealt, decoder = order % decoders.count
+        jpegsDealt += 1
+        decodeQueues[decoder].async { [self] in
+            let result = Result { try jpeg.withUnsafeBytes { try decoders[decoder].decode($0, index: index, timeS: timeS) } }
+            handOn(result, order: order, onFrame: onFrame)
+            decodeSlots.signal()
+        }
+    }
+
+    /// Hands on every decoded frame whose predecessors all were, in capture order; after a decode error, none.
+    private func handOn(_ result: Result<VideoFrame, Error>, order: Int, onFrame: (VideoFrame) -> Void) {
+        handOffLock.withLock {
+            decoded[order] = result
+            while let next = decoded.removeValue(forKey: nextToHandOn) {
+                nextToHandOn += 1
+                switch next {
+                case .success(let frame): if decodeFailure == nil { onFrame(frame) }
+                case .failure(let error): if decodeFailure == nil { decodeFailure = error }
+                }
+            }
+        }
     }
 }

@@ -70,4 +70,16 @@ final class ColorLookupTableTests: XCTestCase {
         XCTAssertEqual(ColorLookupTable.hsv(red: 0, green: 0, blue: 1), HSVColor(hueDeg: 240, saturationPct: 100, valuePct: 100))
         XCTAssertEqual(ColorLookupTable.hsv(red: 1, green: 0, blue: 0.5).hueDeg, 330, accuracy: 1e-9)
     }
+
+    func testChromaEntryIsEveryLumaLevelsEntriesCombined() {
+        let profile = BallProfile(colors: [TestColors.blueBall], markerColors: [TestColors.yellowMarker])
+        let table = ColorLookupTable(profile: profile, encoding: encoding)
+        for chroma in 0..<(1 << 12) {
+            let combined = (0..<64).reduce(UInt8(0)) { $0 | table.entries[$1 << 12 | chroma] }
+            XCTAssertEqual(table.chromaEntries[chroma], combined, "chroma bin \(chroma)")
+        }
+        // Some chroma bins could be the ball, most rule it out: the skip has work to do.
+        XCTAssertTrue(table.chromaEntries.contains { $0 & ColorLookupTable.ballBit != 0 })
+        XCTAssertGreaterThan(table.chromaEntries.filter { $0 == 0 }.count, 1 << 11)
+    }
 }

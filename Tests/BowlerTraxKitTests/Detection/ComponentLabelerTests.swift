@@ -138,4 +138,29 @@ final class ComponentLabelerTests: XCTestCase {
         let components = labeler.label(frame: second.frame, table: table, region: region, window: nil, minAreaPx: 1)
         XCTAssertEqual(components.map(\.areaPx), [only.area])
     }
+
+    /// A 4:2:0 frame: ball colour on `ballColumns`, and ball chroma with a luma that is not the ball on `notBallColumns`, one row.
+    private func chromaSharingFrame(ballColumns: Range<Int>, notBallColumns: [Int]) throws -> VideoFrame {
+        let frame = VideoFrame.allocate(width: 40, height: 2, fill: TestRGB(TestColors.maple).yuv)
+        let blue = ball.yuv
+        let notBall = try XCTUnwrap((0...255).map(UInt8.init).first { table.entries[ColorLookupTable.index(y: $0, u: blue.u, v: blue.v)] == 0 })
+        for x in ballColumns { frame.setPixel(x: x, y: 0, to: blue) }
+        for x in notBallColumns { frame.setPixel(x: x, y: 0, to: (notBall, blue.u, blue.v)) }
+        return frame
+    }
+
+    func testRunBetweenTheTwoPixelsOfAChromaSampleKeepsItsExactEnds() throws {
+        // Pixels 10 and 11 share a chroma sample, as do 20 and 21: only luma tells them apart.
+        let frame = try chromaSharingFrame(ballColumns: 11..<20, notBallColumns: [10, 20, 21])
+        let region = SearchRegion(width: 40, height: 2, spans: [.init(start: 3, end: 37), .init(start: 0, end: 0)])
+        let components = ComponentLabeler().label(frame: frame, table: table, region: region, window: nil, minAreaPx: 1)
+        XCTAssertEqual(components.map(\.bounds), [PixelRect(x0: 11, y0: 0, x1: 20, y1: 1)])
+    }
+
+    func testWindowStartingInsideAChromaSampleCutsTheRunThere() throws {
+        let frame = try chromaSharingFrame(ballColumns: 10..<20, notBallColumns: [])
+        let window = PixelRect(x0: 13, y0: 0, x1: 17, y1: 2)
+        let components = ComponentLabeler().label(frame: frame, table: table, region: SearchRegion(width: 40, height: 2), window: window, minAreaPx: 1)
+        XCTAssertEqual(components.map(\.bounds), [PixelRect(x0: 13, y0: 0, x1: 17, y1: 1)])
+    }
 }
