@@ -17,9 +17,9 @@ struct FrictionPathFit {
     /// of pull (or the ball speeding up down-lane by more than noise) is bending to noise, not physics.
     static let maxAccelerationFtS2 = 0.35 * gravityFtS2
     static let maxDownLaneGainFtS2 = 0.5
-    static let knotSteps = 30
+    static let knotSteps = 20
     static let knotEvidence = 4.0
-    static let refineSteps = 4
+    static let refineSteps = 6
 
     /// Time of the first sighting; the fit's own clock starts there.
     let originS: Double
@@ -36,22 +36,29 @@ struct FrictionPathFit {
     init?(samples: [PathSample]) {
         guard samples.count >= 8, let first = samples.first, let last = samples.last, last.timeS > first.timeS else { return nil }
         let data = FitData(samples: samples, originS: first.timeS)
-        guard let (scales, direction) = data.cubicSummary() else { return nil }
+        guard let cubic = data.cubicSummary() else { return nil }
         let span = last.timeS - first.timeS
         let step = span * 1.25 / Double(Self.knotSteps)
         let coarseKnots = (0...Self.knotSteps).flatMap { i in (i...Self.knotSteps).map { (Double(i) * step, Double($0) * step) } }
-        let rows = data.jointRows(scales: scales)
-        let on = { (k1: Double, k2: Double, turn: Double) in data.oneDirectionCandidate(oilEndS: k1, rollS: k2, directionRad: direction + turn, rows: rows) }
+        let rows = data.jointRows(cubic)
+        // Knots and direction are searched with the outliers the cubic found left out, in one least-squares
+        // round each (hundreds of fits); the chosen one is then refitted dropping its own outliers.
+        let on = { (k1: Double, k2: Double, turn: Double) in
+            data.oneDirectionCandidate(oilEndS: k1, rollS: k2, directionRad: cubic.directionRad + turn, rows: rows, rounds: 1)
+        }
         guard let coarse = Self.search(coarseKnots, span: span, samples: samples.count, parameters: 7, { on($0, $1, 0) }) else { return nil }
+        // The direction turned a little at the coarse knots, then the knots refined on the best direction.
+        var turn = 0.0, turned = coarse
+        for candidateTurn in Self.directionTurnsRad {
+            if let candidate = on(coarse.oilEndS, coarse.rollS, candidateTurn), candidate.objective < turned.objective { (turn, turned) = (candidateTurn, candidate) }
+        }
         let fine = step / Double(Self.refineSteps)
         let offsets = (-Self.refineSteps...Self.refineSteps).map { Double($0) * fine }
         let fineKnots = offsets.flatMap { i in offsets.map { (coarse.oilEndS + i, coarse.rollS + $0) } }
             .filter { $0.0 >= 0 && $0.1 >= $0.0 && Shape($0.0, $0.1, span: span) == Shape(coarse.oilEndS, coarse.rollS, span: span) }
-        var best = coarse
-        for turn in Self.directionTurnsRad {
-            if let candidate = Self.search(fineKnots, span: span, samples: samples.count, parameters: 7, { on($0, $1, turn) }),
-               candidate.objective < best.objective { best = candidate }
-        }
+        let chosen = Self.search(fineKnots, span: span, samples: samples.count, parameters: 7, { on($0, $1, turn) }) ?? turned
+        let best = data.oneDirectionCandidate(oilEndS: chosen.oilEndS, rollS: chosen.rollS,
+                                              directionRad: cubic.directionRad + turn, rows: rows, rounds: 4) ?? chosen
         originS = first.timeS
         spanS = span
         oilEndS = best.oilEndS
@@ -158,6 +165,27 @@ private struct Candidate {
 
 }
 
+/// What a free cubic through the sightings tells the friction fit before it starts.
+private struct CubicSummary {
+    /// Each coordinate's scatter about the cubic, in its claimed sigmas: dividing by it puts the two
+    /// coordinates' misfits on one footing whatever the pixel noise really was.
+    let boardScale: Double
+    let distanceScale: Double
+    /// The direction of the pull, radians from straight back up the lane toward higher boards: every pull is
+    /// along it, so it is the direction in which the velocity changed from the first sighting to the last.
+    let directionRad: Double
+    /// The sightings the cubic did not reject, per coordinate.
+    let boardKept: [Bool]
+    let distanceKept: [Bool]
+}
+
+/// The joint fit's rows: board and distance of each sighting in turn, scaled sigmas, outliers left out.
+private struct JointRows {
+    let ys: [Double]
+    let sigmas: [Double]
+    let keep: [Bool]
+}
+
 /// The sightings on the fit's clock, and the fit for one pair of knots.
 private struct FitData {
     let ts: [Double]
@@ -174,18 +202,24 @@ private struct FitData {
         distanceSigmas = samples.map(\.distanceSigmaFt)
     }
 
-    /// Each coordinate's scatter about a free cubic, in its claimed sigmas: dividing by it puts the two
-    /// coordinates' misfits on one footing whatever the pixel noise really was. And the direction of the
-    /// pull, radians from straight back up the lane toward higher boards: every pull is along it, so it is
-    /// the direction in which the velocity changed from the first sighting to the last, whatever the knots.
-    func cubicSummary() -> (scales: (board: Double, distance: Double), directionRad: Double)? {
+    /// A free cubic through each coordinate, robust to outliers (see `CubicSummary`).
+    func cubicSummary() -> CubicSummary? {
         let design = ts.flatMap { t -> [Double] in [1, t, t * t, t * t * t] }
         guard let end = ts.last,
               let board = RobustLeastSquares(design: design, width: 4, ys: boards, sigmas: boardSigmas),
               let distance = RobustLeastSquares(design: design, width: 4, ys: distances, sigmas: distanceSigmas) else { return nil }
         let change = { (c: [Double]) in 2 * c[2] * end + 3 * c[3] * end * end }
         let acrossFtS = change(board.coefficients) * Lane.boardWidthFt, downFtS = change(distance.coefficients)
-        return ((board.scatter, distance.scatter), atan2(acrossFtS, -downFtS))
+        return CubicSummary(boardScale: board.scatter, distanceScale: distance.scatter, directionRad: atan2(acrossFtS, -downFtS),
+                            boardKept: board.kept, distanceKept: distance.kept)
+    }
+
+    /// Board and distance of each sighting in turn, with their sigmas scaled by the cubic's scatter and the
+    /// cubic's outliers marked: the rows of the joint fit.
+    func jointRows(_ cubic: CubicSummary) -> JointRows {
+        JointRows(ys: ts.indices.flatMap { [boards[$0], distances[$0]] },
+                  sigmas: ts.indices.flatMap { [boardSigmas[$0] * cubic.boardScale, distanceSigmas[$0] * cubic.distanceScale] },
+                  keep: ts.indices.flatMap { [cubic.boardKept[$0], cubic.distanceKept[$0]] })
     }
 
     /// Which phases the sightings reach: a phase they do not reach has nothing to fix its acceleration, so it is left out (zero).
@@ -196,15 +230,9 @@ private struct FitData {
 
     /// Both coordinates together, both pulls along one direction (`directionRad` from straight back up the
     /// lane toward higher boards), as Coulomb friction has them: 7 coefficients with the direction.
-    /// Board and distance of each sighting in turn, with their sigmas scaled by `scales`: the rows of the joint fit.
-    func jointRows(scales: (board: Double, distance: Double)) -> (ys: [Double], sigmas: [Double]) {
-        (ts.indices.flatMap { [boards[$0], distances[$0]] },
-         ts.indices.flatMap { [boardSigmas[$0] * scales.board, distanceSigmas[$0] * scales.distance] })
-    }
-
     /// Both coordinates together (`rows` from `jointRows`), both pulls along one direction (`directionRad` from
     /// straight back up the lane toward higher boards), as Coulomb friction has them: 7 coefficients with the direction.
-    func oneDirectionCandidate(oilEndS k1: Double, rollS k2: Double, directionRad: Double, rows: (ys: [Double], sigmas: [Double])) -> Candidate? {
+    func oneDirectionCandidate(oilEndS k1: Double, rollS k2: Double, directionRad: Double, rows: JointRows, rounds: Int) -> Candidate? {
         let (hasOil, hasDry) = phases(k1, k2)
         let acrossBoards = sin(directionRad) / Lane.boardWidthFt, down = -cos(directionRad)
         let width = 4 + (hasOil ? 1 : 0) + (hasDry ? 1 : 0)
@@ -228,8 +256,7 @@ private struct FitData {
                 design[distanceRow + column] = down * q2
             }
         }
-        let (ys, sigmas) = rows
-        guard let fit = RobustLeastSquares(design: design, width: width, ys: ys, sigmas: sigmas) else { return nil }
+        guard let fit = RobustLeastSquares(design: design, width: width, ys: rows.ys, sigmas: rows.sigmas, keep: rows.keep, maxRounds: rounds) else { return nil }
         let c = fit.coefficients
         let oil = hasOil ? c[4] : 0, dry = hasDry ? c[width - 1] : 0
         // Friction only slows the ball along the pull (noise aside) and never pulls harder than it can.

@@ -7,13 +7,17 @@ struct RobustLeastSquares {
     /// Σ min(r², 9) over every point, r the residual in its sigmas: comparable between models fitted
     /// to the same points, whichever points each of them dropped.
     let cappedChiSquare: Double
-    /// The scatter of the kept residuals in units of the claimed sigmas (1.4826 × median), at least 1.
+    /// The scatter of the kept residuals in units of the claimed sigmas (1.4826 × median), at least 1 (1 after one round).
     let scatter: Double
+    /// The points the last round kept.
+    let kept: [Bool]
 
-    /// `design` holds the basis values row by row, `width` per point. Nil when the points cannot fix the coefficients.
-    init?(design: [Double], width: Int, ys: [Double], sigmas: [Double], maxRounds: Int = 4) {
+    /// `design` holds the basis values row by row, `width` per point; `keep` the points to start from (all
+    /// by default). Nil when the points cannot fix the coefficients.
+    init?(design: [Double], width: Int, ys: [Double], sigmas: [Double], keep initial: [Bool]? = nil, maxRounds: Int = 4) {
         precondition(design.count == width * ys.count && sigmas.count == ys.count, "one row and one sigma per point")
-        var keep = [Bool](repeating: true, count: ys.count)
+        var keep = initial ?? [Bool](repeating: true, count: ys.count)
+        var kept = keep
         var residuals = [Double](repeating: 0, count: ys.count)
         var solution: [Double]?
         var scatter = 1.0
@@ -21,13 +25,16 @@ struct RobustLeastSquares {
             guard keep.filter({ $0 }).count >= width + 2,
                   let current = Self.solve(design: design, width: width, ys: ys, sigmas: sigmas, keep: keep) else { break }
             solution = current
+            kept = keep
             for i in ys.indices {
                 var value = 0.0
                 for j in 0..<width { value += current[j] * design[i * width + j] }
                 residuals[i] = abs(ys[i] - value) / sigmas[i]
             }
-            let kept = ys.indices.filter { keep[$0] }.map { residuals[$0] }.sorted()
-            scatter = max(1, 1.4826 * kept[kept.count / 2])
+            // One round is a plain fit on the given points: no scatter, nothing dropped.
+            guard maxRounds > 1 else { break }
+            let keptResiduals = ys.indices.filter { keep[$0] }.map { residuals[$0] }.sorted()
+            scatter = max(1, 1.4826 * keptResiduals[keptResiduals.count / 2])
             var dropped = false
             for i in ys.indices where keep[i] && residuals[i] > 3 * scatter {
                 keep[i] = false
@@ -39,6 +46,7 @@ struct RobustLeastSquares {
         coefficients = solution
         cappedChiSquare = residuals.reduce(0) { $0 + min($1 * $1, 9) }
         self.scatter = scatter
+        self.kept = kept
     }
 
     private static func solve(design: [Double], width: Int, ys: [Double], sigmas: [Double], keep: [Bool]) -> [Double]? {
