@@ -67,7 +67,7 @@ struct FrictionPathFit {
         distanceCoefficients = best.distance
     }
 
-    /// Small turns of the pull's direction tried around the one the free fit found, radians.
+    /// Small turns of the pull's direction tried around the one the cubic found, radians.
     static let directionTurnsRad = stride(from: -6.0, through: 6.0, by: 2.0).map { $0 * .pi / 180 }
 
     /// Which knots a fit uses: a change of friction with sightings on both sides of it, a roll in view.
@@ -77,9 +77,16 @@ struct FrictionPathFit {
         var knots: Int { (split ? 1 : 0) + (roll ? 1 : 0) }
 
         init(_ k1: Double, _ k2: Double, span: Double) {
-            split = k1 > 0 && k1 < span && k2 > k1
+            let (oil, dry) = FrictionPathFit.phases(k1, k2, span: span)
+            split = oil && dry
             roll = k2 < span
         }
+    }
+
+    /// Which phases sightings from 0 to `span` reach: a phase they do not reach has nothing to fix its
+    /// acceleration, so it is left out of a fit (zero).
+    static func phases(_ k1: Double, _ k2: Double, span: Double) -> (oil: Bool, dry: Bool) {
+        (k1 > 0, k1 < span && k2 > k1)
     }
 
     /// The best of `knots`, where every knot in view must earn its place: noise near the pins, where a pixel
@@ -108,7 +115,7 @@ struct FrictionPathFit {
     /// the ball drifted across then no longer depends on how well the calibration placed it down-lane.
     func withBoardFittedAlone(to samples: [PathSample]) -> FrictionPathFit? {
         let ts = samples.map { $0.timeS - originS }
-        let hasOil = oilEndS > 0, hasDry = oilEndS < spanS && rollS > oilEndS
+        let (hasOil, hasDry) = Self.phases(oilEndS, rollS, span: spanS)
         let width = 2 + (hasOil ? 1 : 0) + (hasDry ? 1 : 0)
         var design = [Double]()
         design.reserveCapacity(ts.count * width)
@@ -162,7 +169,6 @@ private struct Candidate {
     let rollS: Double
     let board: [Double]
     let distance: [Double]
-
 }
 
 /// What a free cubic through the sightings tells the friction fit before it starts.
@@ -222,18 +228,10 @@ private struct FitData {
                   keep: ts.indices.flatMap { [cubic.boardKept[$0], cubic.distanceKept[$0]] })
     }
 
-    /// Which phases the sightings reach: a phase they do not reach has nothing to fix its acceleration, so it is left out (zero).
-    private func phases(_ k1: Double, _ k2: Double) -> (oil: Bool, dry: Bool) {
-        let end = ts.last ?? 0
-        return (k1 > 0, k1 < end && k2 > k1)
-    }
-
-    /// Both coordinates together, both pulls along one direction (`directionRad` from straight back up the
-    /// lane toward higher boards), as Coulomb friction has them: 7 coefficients with the direction.
     /// Both coordinates together (`rows` from `jointRows`), both pulls along one direction (`directionRad` from
     /// straight back up the lane toward higher boards), as Coulomb friction has them: 7 coefficients with the direction.
     func oneDirectionCandidate(oilEndS k1: Double, rollS k2: Double, directionRad: Double, rows: JointRows, rounds: Int) -> Candidate? {
-        let (hasOil, hasDry) = phases(k1, k2)
+        let (hasOil, hasDry) = FrictionPathFit.phases(k1, k2, span: ts.last ?? 0)
         let acrossBoards = sin(directionRad) / Lane.boardWidthFt, down = -cos(directionRad)
         let width = 4 + (hasOil ? 1 : 0) + (hasDry ? 1 : 0)
         // Board rows: a, b, 0, 0, pulls across; distance rows: 0, 0, c, d, pulls down-lane.
