@@ -21,7 +21,7 @@ public struct CircleFit {
     let background: BackgroundModel?
 
     /// Edge points per mask row are searched this many pixels either side of the mask's end.
-    static let searchPx = 3
+    static let searchPx = 4
     /// Luma levels within which the background counts as still showing the empty scene (sensor noise is about 2).
     static let settledLevel = 12
 
@@ -37,26 +37,56 @@ public struct CircleFit {
         return (second, points)
     }
 
-    /// The centre of a circle of known `radius` through `points` (geometric least squares, Gauss-Newton from `start`).
+    /// The centre of a circle of known `radius` through `points` (geometric least squares, Gauss-Newton).
     ///
     /// Why: fitted to the upper arc alone, a free radius and the centre's height trade off against each
     /// other, so noise moves the centre; the calibration knows how big the ball must look there, and
     /// fixing the radius pins the centre down (most of all far down the lane, where the ball is small).
-    /// Edge points further than `rejectPx` (or a tenth of the radius) from the fitted circle are
-    /// dropped and the centre fitted again: they belong to something touching the ball (a pin, the bowler).
+    /// Only edge points within `rejectPx` (or a tenth of the radius) of the circle are fitted: the others
+    /// belong to something inside the ball (marker, holes, highlight) or touching it (a pin, the bowler).
+    /// Which circle they are measured from starts as the one most points agree with (`consensusCentre`).
     /// Only points above `lowestFraction` of a radius below the centre are used: lower down the mirror image joins the ball.
     public static func centre(of points: [(x: Double, y: Double)], radius: Double, start: Circle, rejectPx: Double = 0.75,
                               lowestFraction: Double = 0.6) -> Circle {
-        var kept = points.filter { $0.y <= start.centerY + lowestFraction * radius }
-        var circle = centreFit(of: kept, radius: radius, start: start)
+        let candidates = points.filter { $0.y <= start.centerY + lowestFraction * radius }
         let limit = max(rejectPx, 0.1 * radius)
-        for _ in 0..<2 {
-            let inliers = kept.filter { abs(((($0.x - circle.centerX) * ($0.x - circle.centerX) + ($0.y - circle.centerY) * ($0.y - circle.centerY))).squareRoot() - radius) <= limit }
-            guard inliers.count < kept.count, inliers.count >= 5 else { break }
-            kept = inliers
-            circle = centreFit(of: kept, radius: radius, start: circle)
+        var circle = consensusCentre(of: candidates, radius: radius, around: start, bandPx: limit)
+        for _ in 0..<3 {
+            let inliers = candidates.filter { abs(distance($0, circle) - radius) <= limit }
+            guard inliers.count >= 5 else { break }
+            circle = centreFit(of: inliers, radius: radius, start: circle)
         }
         return circle
+    }
+
+    /// The centre within a few pixels of `start` that most `points` agree with: each point within `bandPx`
+    /// of the circle of `radius` counts, the closer the more (1 − (residual / band)²).
+    ///
+    /// Why: a least-squares fit starting from a circle the outliers already pulled keeps most of that pull;
+    /// on a 5 px ball a few interior edges move the free fit by a pixel, more than the band, so trimming by
+    /// residual alone cannot undo it. Voting with the radius known (a Hough transform over a small window,
+    /// as OpenCV's HoughCircles does over a whole image) finds the circle most of the outline lies on.
+    static func consensusCentre(of points: [(x: Double, y: Double)], radius: Double, around start: Circle, bandPx: Double) -> Circle {
+        let reach = min(3, max(1, 0.25 * radius)), steps = 8
+        let stepPx = reach / Double(steps)
+        var best = Circle(centerX: start.centerX, centerY: start.centerY, radius: radius), bestVotes = -1.0
+        for i in -steps...steps {
+            for j in -steps...steps {
+                let candidate = Circle(centerX: start.centerX + Double(i) * stepPx, centerY: start.centerY + Double(j) * stepPx, radius: radius)
+                var votes = 0.0
+                for point in points {
+                    let residual = (distance(point, candidate) - radius) / bandPx
+                    if abs(residual) < 1 { votes += 1 - residual * residual }
+                }
+                if votes > bestVotes { best = candidate; bestVotes = votes }
+            }
+        }
+        return best
+    }
+
+    @inline(__always)
+    private static func distance(_ point: (x: Double, y: Double), _ circle: Circle) -> Double {
+        ((point.x - circle.centerX) * (point.x - circle.centerX) + (point.y - circle.centerY) * (point.y - circle.centerY)).squareRoot()
     }
 
     private static func centreFit(of points: [(x: Double, y: Double)], radius: Double, start: Circle) -> Circle {
@@ -91,8 +121,8 @@ public struct CircleFit {
             let y = Double(row.row) + 0.5
             let left = max(0, row.start - Self.searchPx), right = min(frame.width - 1, row.end + Self.searchPx)
             let useLeft = settled(base, x: left, y: row.row), useRight = settled(base, x: right, y: row.row)
-            points.append((edge(near: row.start, count: frame.width) { signal(base, x: $0, y: row.row, difference: useLeft) }, y))
-            points.append((edge(near: row.end, count: frame.width) { signal(base, x: $0, y: row.row, difference: useRight) }, y))
+            if let x = edge(near: row.start, count: frame.width, outward: -1, sample: { signal(base, x: $0, y: row.row, difference: useLeft) }) { points.append((x, y)) }
+            if let x = edge(near: row.end, count: frame.width, outward: 1, sample: { signal(base, x: $0, y: row.row, difference: useRight) }) { points.append((x, y)) }
         }
         // Top edges: for each column, the first row of the blob in that column.
         guard let first = rows.first else { return points }
@@ -110,7 +140,9 @@ public struct CircleFit {
             guard topRow <= first.row + columns.count / 4 else { continue }
             let above = max(0, topRow - Self.searchPx)
             let useAbove = settled(luma + above * stride, x: column, y: above)
-            points.append((Double(column) + 0.5, edge(near: topRow, count: frame.height) { signal(luma + $0 * stride, x: column, y: $0, difference: useAbove) }))
+            if let y = edge(near: topRow, count: frame.height, outward: -1, sample: { signal(luma + $0 * stride, x: column, y: $0, difference: useAbove) }) {
+                points.append((Double(column) + 0.5, y))
+            }
         }
         return points
     }
@@ -130,17 +162,33 @@ public struct CircleFit {
         return abs(Int(row[x]) - Int(background.luma[y * background.width + x])) <= Self.settledLevel
     }
 
-    /// The boundary (between samples i-1 and i, at coordinate i) of the largest step of `sample` within
-    /// `searchPx` of `guess`, refined by a parabola through the neighbouring steps.
-    func edge(near guess: Int, count: Int, sample: (Int) -> Int) -> Double {
+    /// The silhouette's boundary (between samples i-1 and i, at coordinate i) within `searchPx` of
+    /// `guess`: the outermost step of `sample` (looking from the side `outward` points to, -1 or +1)
+    /// that is at least half the largest step there, refined by a parabola through its neighbouring
+    /// steps; nil when there is no clear step, or that one lies at the end of the reach (the real edge
+    /// may lie beyond it).
+    ///
+    /// Why the outermost and not the largest: the guess is the colour mask's end, which the ball's
+    /// shaded side, 4:2:0 chroma and compression pull inside the ball by up to three pixels on a small
+    /// ball; there the marker, the holes or the highlight make steps as large as the outline's, and a
+    /// point on one pulls the fitted centre by a pixel. Outside the ball the difference from the empty
+    /// scene is flat, so the first strong step met coming from outside is the outline.
+    /// Why nil and not the guess: a point placed at the mask's end is a wrong edge; leaving it out
+    /// costs one of many points.
+    func edge(near guess: Int, count: Int, outward: Int, sample: (Int) -> Int) -> Double? {
         let low = max(1, guess - Self.searchPx), high = min(count - 1, guess + Self.searchPx)
-        guard low < high else { return Double(guess) }
+        guard low < high else { return nil }
         func step(_ i: Int) -> Double { Double(abs(sample(i) - sample(i - 1))) }
-        var best = low, bestStep = step(low)
-        for i in (low + 1)...high where step(i) > bestStep { best = i; bestStep = step(i) }
-        guard best > low, best < high, bestStep >= 6 else { return Double(guess) }
-        let left = step(best - 1), right = step(best + 1)
-        let curvature = left - 2 * bestStep + right
+        var largest = 0.0
+        for i in low...high { largest = max(largest, step(i)) }
+        guard largest >= 6 else { return nil }
+        let inward = outward < 0 ? stride(from: low, through: high, by: 1) : stride(from: high, through: low, by: -1)
+        guard let best = inward.first(where: { i in
+            let value = step(i)
+            return value >= 0.5 * largest && (i == low || step(i - 1) <= value) && (i == high || step(i + 1) <= value)
+        }), best > low, best < high else { return nil }
+        let left = step(best - 1), centre = step(best), right = step(best + 1)
+        let curvature = left - 2 * centre + right
         let offset = curvature < 0 ? 0.5 * (left - right) / curvature : 0
         return Double(best) + max(-0.5, min(0.5, offset))
     }

@@ -45,7 +45,24 @@ final class CircleFitTests: XCTestCase {
         let frame = VideoFrame.allocate(width: 4, height: 4)
         let fit = CircleFit(frame: frame, background: nil)
         let samples = [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 120, 40, 40, 40, 40, 40, 40]
-        let edge = fit.edge(near: 11, count: samples.count) { samples[$0] }
-        XCTAssertEqual(edge, 10.5, accuracy: 0.05)
+        let edge = fit.edge(near: 11, count: samples.count, outward: -1) { samples[$0] }
+        XCTAssertEqual(try XCTUnwrap(edge), 10.5, accuracy: 0.05)
+    }
+
+    func testNoEdgeIsReportedWhenTheStepLiesBeyondTheSearchReach() {
+        // The colour mask ended at 15, but the real edge is at 10: four pixels either side do not reach it.
+        let frame = VideoFrame.allocate(width: 4, height: 4)
+        let fit = CircleFit(frame: frame, background: nil)
+        let samples = [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 40, 40, 40, 40, 40, 40, 40, 40, 40, 40]
+        XCTAssertNil(fit.edge(near: 15, count: samples.count, outward: -1) { samples[$0] })
+        XCTAssertNotNil(fit.edge(near: 13, count: samples.count, outward: -1) { samples[$0] })
+    }
+
+    func testTheOutermostStrongStepIsTheOutlineNotALargerOneInside() {
+        // From outside (low indices): the scene (0), the ball's dark rim (90) from 6, a bright marker (250) from 9.
+        let frame = VideoFrame.allocate(width: 4, height: 4)
+        let fit = CircleFit(frame: frame, background: nil)
+        let samples = [0, 0, 0, 0, 0, 0, 90, 90, 90, 250, 250, 250, 250, 250, 250]
+        XCTAssertEqual(try XCTUnwrap(fit.edge(near: 8, count: samples.count, outward: -1) { samples[$0] }), 6, accuracy: 0.01)
     }
 }

@@ -20,14 +20,6 @@ final class FixtureAccuracyTests: XCTestCase {
         ("average_speed_mph", 0.3, { $0.averageSpeedMph }, { $0.average_speed_mph }),
     ]
 
-    /// Known shortfalls: (clip, shot, field) whose error currently exceeds the tolerance, with the error
-    /// measured when it was listed. Their tolerance is NOT widened: when one exceeds it the test is
-    /// reported as skipped with the figure (never as passed); when one comes within tolerance the
-    /// test fails so that it is taken off this list. The README's accuracy section lists the same.
-    static let knownShortfalls: [String: Double] = [
-        "right-480p30-mjpeg #1 entry_angle_deg": 0.716,
-    ]
-
     /// Worst absolute error seen per field over the clips run, printed at the end (the README's accuracy table).
     nonisolated(unsafe) static var worst: [String: (error: Double, clip: String)] = [:]
 
@@ -44,7 +36,6 @@ final class FixtureAccuracyTests: XCTestCase {
                                        file: StaticString = #filePath, line: UInt = #line) throws {
         let (truth, result) = try FixtureTruth.analyze(name, in: directory)
         XCTAssertEqual(result.shots.count, truth.shots.count, "\(name): shots found", file: file, line: line)
-        var shortfalls: [String] = []
         for (shot, expected) in zip(result.shots, truth.shots) {
             XCTAssertEqual(shot.releaseTimeS, expected.release_time_s, accuracy: 0.02, "\(name) shot \(shot.shotNumber): release_time_s", file: file, line: line)
             for (field, tolerance, measured, trueValue) in Self.tolerances {
@@ -55,16 +46,9 @@ final class FixtureAccuracyTests: XCTestCase {
                 let error = abs(value - trueValue(expected))
                 print("\(name) shot \(shot.shotNumber) \(field): measured \(String(format: "%.3f", value)), true \(String(format: "%.3f", trueValue(expected))), error \(String(format: "%.3f", error))")
                 if error > Self.worst[field]?.error ?? -1 { Self.worst[field] = (error, "\(name) #\(shot.shotNumber)") }
-                let key = "\(name) #\(shot.shotNumber) \(field)"
-                if Self.knownShortfalls[key] != nil {
-                    XCTAssertGreaterThan(error, tolerance, "\(key) is now within tolerance: take it off knownShortfalls", file: file, line: line)
-                    if error > tolerance { shortfalls.append("\(key) error \(String(format: "%.3f", error)) > \(tolerance)") }
-                    continue
-                }
                 XCTAssertEqual(value, trueValue(expected), accuracy: tolerance, "\(name) shot \(shot.shotNumber): \(field)", file: file, line: line)
             }
         }
-        if !shortfalls.isEmpty { throw XCTSkip("known shortfall: " + shortfalls.joined(separator: "; ")) }
     }
 
     func testRightHanded720p60H264() throws { try assertMeasuredWithinTolerance("right-720p60") }
