@@ -11,6 +11,9 @@ public struct BallCandidate: Sendable, Equatable {
     public var markerAreaPx: Int
     /// How unlike a ball it is (0 is a perfect match); candidates come sorted by it.
     public var score: Double
+    /// The calibration's radius for a ball centred here, which the centre was fitted with; nil without a calibration.
+    /// `radiusPx` stays the outline's own, which tells how whole the outline was.
+    public var expectedRadiusPx: Double? = nil
 }
 
 /// Tells the detector how big the ball should look where a blob is; Calibration provides it.
@@ -96,12 +99,13 @@ public final class BallDetector {
         guard Self.fillRange.contains(fill) else { return nil }
         let widthRatio = Double(bounds.x1 - bounds.x0) / (2 * circle.radius)
         guard (0.7...1.35).contains(widthRatio) else { return nil }
-        var sizeMismatch = 0.0
+        var sizeMismatch = 0.0, expectedRadius: Double?
         if let sizeModel {
             guard let expected = sizeModel.expectedRadiusPx(atX: circle.centerX, y: circle.centerY) else { return nil }
             let ratio = circle.radius / expected
             guard Self.radiusRatioRange.contains(ratio) else { return nil }
             sizeMismatch = abs(log(ratio))
+            expectedRadius = expected
             // Centre on the known size (measured radius kept: it tells how whole the outline was).
             let centred = CircleFit.centre(of: outline.points, radius: expected, start: circle)
             circle.centerX = centred.centerX
@@ -111,6 +115,6 @@ public final class BallDetector {
         }
         return BallCandidate(xPx: circle.centerX, yPx: circle.centerY, radiusPx: circle.radius, areaPx: component.areaPx,
                              fill: fill, markerAreaPx: component.markerAreaPx,
-                             score: sizeMismatch + abs(1 - min(fill, 1)) + abs(1 - widthRatio))
+                             score: sizeMismatch + abs(1 - min(fill, 1)) + abs(1 - widthRatio), expectedRadiusPx: expectedRadius)
     }
 }

@@ -32,7 +32,9 @@ public struct ObservedAppearance: Sendable, Equatable {
     /// Samples the ball `candidate` in `frame`; without a `markerAxis` (no marker colour known) the marker area is 0.
     /// Nil when the disc is too small to sample or lies partly outside the frame.
     public init?(frame: VideoFrame, candidate: BallCandidate, markerAxis: MarkerColorAxis?) {
-        let radius = candidate.radiusPx, cx = candidate.xPx, cy = candidate.yPx
+        // The calibration's radius where there is one: the outline's own grows and shrinks as the marker
+        // crosses the silhouette, which would change the signature's scale once per turn.
+        let radius = candidate.expectedRadiusPx ?? candidate.radiusPx, cx = candidate.xPx, cy = candidate.yPx
         guard radius >= 2, cx - radius >= 0, cy - radius >= 0,
               cx + radius < Double(frame.width - 1), cy + radius < Double(frame.height - 1) else { return nil }
         lumaSignature = Self.signature(frame: frame, centerX: cx, centerY: cy, radiusPx: radius)

@@ -3,15 +3,15 @@
 public enum CSVExport {
     /// One row per shot, with its session's details, every measurement and the entered result.
     public static func shots(_ shots: [StoredShot]) -> String {
-        let measureNames = ShotStore.measurementColumns.map(\.name)
+        let measureNames = MeasurementField.all.map(\.name)
         let header = ["shot_id", "session_id", "session", "session_started_at", "bowler", "center", "lane_number", "ball", "kind",
                       "shot_number", "release_time_s", "hand"] + measureNames + ["result", "pins_left", "rejected"]
         let rows = shots.map { stored -> [String] in
             let details = stored.details
-            let measurements = ShotStore.measurementColumns.map { column -> String in
-                switch column {
-                case let .real(_, keyPath): return number(stored.shot.measurements[keyPath: keyPath])
-                case let .text(_, keyPath): return stored.shot.measurements[keyPath: keyPath] ?? ""
+            let measurements = MeasurementField.all.map { field -> String in
+                switch field.value {
+                case let .number(keyPath): return number(stored.shot.measurements[keyPath: keyPath])
+                case let .text(keyPath): return stored.shot.measurements[keyPath: keyPath] ?? ""
                 }
             }
             return [String(stored.id), String(stored.sessionID), stored.sessionName, stored.sessionStartedAt, details.bowler ?? "",

@@ -26,23 +26,12 @@ public enum ShotJSON {
 
     /// The measurement fields in DOMAIN.md's order and names.
     public static func fields(_ m: ShotMeasurements) -> [(String, String)] {
-        [
-            ("foul_line_board", JSONText.number(m.foulLineBoard)),
-            ("arrows_board", JSONText.number(m.arrowsBoard)),
-            ("launch_angle_deg", JSONText.number(m.launchAngleDeg)),
-            ("breakpoint_board", JSONText.number(m.breakpointBoard)),
-            ("breakpoint_distance_ft", JSONText.number(m.breakpointDistanceFt)),
-            ("entry_board", JSONText.number(m.entryBoard)),
-            ("entry_angle_deg", JSONText.number(m.entryAngleDeg)),
-            ("launch_speed_mph", JSONText.number(m.launchSpeedMph)),
-            ("entry_speed_mph", JSONText.number(m.entrySpeedMph)),
-            ("average_speed_mph", JSONText.number(m.averageSpeedMph)),
-            ("rev_rate_rpm", JSONText.number(m.revRateRpm)),
-            ("rev_rate_confidence", JSONText.number(m.revRateConfidence)),
-            ("strike_probability", JSONText.number(m.strikeProbability)),
-            ("predicted_leave", JSONText.string(m.predictedLeave)),
-            ("leave_probability", JSONText.number(m.leaveProbability)),
-        ]
+        MeasurementField.all.map { field in
+            switch field.value {
+            case let .number(keyPath): return (field.name, JSONText.number(m[keyPath: keyPath]))
+            case let .text(keyPath): return (field.name, JSONText.string(m[keyPath: keyPath]))
+            }
+        }
     }
 
     static func point(_ p: TrajectoryPoint) -> String {

@@ -29,21 +29,11 @@ public struct Measure: Sendable {
     public var label: String
     public var value: @Sendable (ShotMeasurements) -> Double?
 
-    /// Every numeric measurement of DOMAIN.md, in its order.
-    public static let all: [Measure] = [
-        Measure(key: "foul_line_board", label: "Foul line board") { $0.foulLineBoard },
-        Measure(key: "arrows_board", label: "Arrows board") { $0.arrowsBoard },
-        Measure(key: "launch_angle_deg", label: "Launch angle °") { $0.launchAngleDeg },
-        Measure(key: "breakpoint_board", label: "Breakpoint board") { $0.breakpointBoard },
-        Measure(key: "breakpoint_distance_ft", label: "Breakpoint ft") { $0.breakpointDistanceFt },
-        Measure(key: "entry_board", label: "Entry board") { $0.entryBoard },
-        Measure(key: "entry_angle_deg", label: "Entry angle °") { $0.entryAngleDeg },
-        Measure(key: "launch_speed_mph", label: "Launch speed mph") { $0.launchSpeedMph },
-        Measure(key: "entry_speed_mph", label: "Entry speed mph") { $0.entrySpeedMph },
-        Measure(key: "average_speed_mph", label: "Average speed mph") { $0.averageSpeedMph },
-        Measure(key: "rev_rate_rpm", label: "Rev rate rpm") { $0.revRateRpm },
-        Measure(key: "strike_probability", label: "Strike probability") { $0.strikeProbability },
-    ]
+    /// Every measurement of DOMAIN.md statistics are taken of, in its order.
+    public static let all: [Measure] = MeasurementField.all.compactMap { field in
+        guard let label = field.statisticLabel, case let .number(keyPath) = field.value else { return nil }
+        return Measure(key: field.name, label: label) { $0[keyPath: keyPath] }
+    }
 
     public static func named(_ key: String) -> Measure? { all.first { $0.key == key } }
 }

@@ -1,41 +1,8 @@
 extension ShotStore {
-    /// A `ShotMeasurements` field and the column that stores it.
-    enum MeasurementColumn {
-        case real(String, WritableKeyPath<ShotMeasurements, Double?>)
-        case text(String, WritableKeyPath<ShotMeasurements, String?>)
-
-        var name: String {
-            switch self {
-            case let .real(name, _), let .text(name, _): return name
-            }
-        }
-    }
-
-    /// Every measurement in column order: the one list both `save` and `shots` follow.
-    static var measurementColumns: [MeasurementColumn] {
-        [
-            .real("foul_line_board", \.foulLineBoard),
-            .real("arrows_board", \.arrowsBoard),
-            .real("launch_angle_deg", \.launchAngleDeg),
-            .real("breakpoint_board", \.breakpointBoard),
-            .real("breakpoint_distance_ft", \.breakpointDistanceFt),
-            .real("entry_board", \.entryBoard),
-            .real("entry_angle_deg", \.entryAngleDeg),
-            .real("launch_speed_mph", \.launchSpeedMph),
-            .real("entry_speed_mph", \.entrySpeedMph),
-            .real("average_speed_mph", \.averageSpeedMph),
-            .real("rev_rate_rpm", \.revRateRpm),
-            .real("rev_rate_confidence", \.revRateConfidence),
-            .real("strike_probability", \.strikeProbability),
-            .text("predicted_leave", \.predictedLeave),
-            .real("leave_probability", \.leaveProbability),
-        ]
-    }
-
     /// Stores the shot and its whole trajectory in one transaction (never half a shot) and returns the shot's id.
     @discardableResult
     public func save(_ shot: Shot, sessionID: Int64) throws -> Int64 {
-        let columns = Self.measurementColumns
+        let columns = MeasurementField.all
         let names = ["session_id", "shot_number", "release_time_s", "hand"] + columns.map(\.name)
         let placeholders = Array(repeating: "?", count: names.count).joined(separator: ", ")
         let shotSQL = "INSERT INTO shot (\(names.joined(separator: ", "))) VALUES (\(placeholders))"
@@ -47,11 +14,11 @@ extension ShotStore {
             try insertShot.bind(shot.shotNumber, at: 2)
             try insertShot.bind(shot.releaseTimeS, at: 3)
             try insertShot.bind(shot.hand.rawValue, at: 4)
-            for (offset, column) in columns.enumerated() {
+            for (offset, field) in columns.enumerated() {
                 let index = Int32(5 + offset)
-                switch column {
-                case let .real(_, keyPath): try insertShot.bind(shot.measurements[keyPath: keyPath], at: index)
-                case let .text(_, keyPath): try insertShot.bind(shot.measurements[keyPath: keyPath], at: index)
+                switch field.value {
+                case let .number(keyPath): try insertShot.bind(shot.measurements[keyPath: keyPath], at: index)
+                case let .text(keyPath): try insertShot.bind(shot.measurements[keyPath: keyPath], at: index)
                 }
             }
             try insertShot.run()
@@ -97,17 +64,17 @@ extension ShotStore {
 
     /// The columns `shot(in:firstColumn:trajectoryQuery:)` reads, for a query on table alias `alias`.
     static func shotColumnList(alias: String) -> String {
-        (["id", "shot_number", "release_time_s", "hand"] + measurementColumns.map(\.name)).map { "\(alias).\($0)" }.joined(separator: ", ")
+        (["id", "shot_number", "release_time_s", "hand"] + MeasurementField.all.map(\.name)).map { "\(alias).\($0)" }.joined(separator: ", ")
     }
 
     /// The shot in the current row, whose columns from `firstColumn` on are `shotColumnList`, with its trajectory.
     func shot(in query: Statement, firstColumn: Int32, trajectoryQuery: Statement) throws -> Shot {
         var measurements = ShotMeasurements()
-        for (offset, column) in Self.measurementColumns.enumerated() {
+        for (offset, field) in MeasurementField.all.enumerated() {
             let index = firstColumn + Int32(4 + offset)
-            switch column {
-            case let .real(_, keyPath): measurements[keyPath: keyPath] = query.double(at: index)
-            case let .text(_, keyPath): measurements[keyPath: keyPath] = query.text(at: index)
+            switch field.value {
+            case let .number(keyPath): measurements[keyPath: keyPath] = query.double(at: index)
+            case let .text(keyPath): measurements[keyPath: keyPath] = query.text(at: index)
             }
         }
         let shotID = try query.required(query.int64(at: firstColumn), at: firstColumn)

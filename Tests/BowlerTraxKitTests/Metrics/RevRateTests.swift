@@ -122,10 +122,10 @@ final class RevRateTests: XCTestCase {
         if !misses.isEmpty { throw XCTSkip("known shortfall: " + misses.joined(separator: "; ")) }
     }
 
-    /// A slow forward roller (150 rpm at release, 189 rpm true average, axis 0) reads 198.9 (+5.0 %): the rate while
+    /// A slow forward roller (150 rpm at release, 189 rpm true average, axis 0) reads 197 (+4.0 %): the rate while
     /// in view (7-20 ft) is above the 0-20 ft average, because friction spins the ball up from release.
     func testSlowForwardRollerIsMeasured() throws {
-        try expectShortfall(0.05, [RevRateClip(revRateRpm: 150, axisRotationDeg: 0, axisTiltDeg: 0, fps: 60, face: .marker)])
+        try assertWithin(0.05, [RevRateClip(revRateRpm: 150, axisRotationDeg: 0, axisTiltDeg: 0, fps: 60, face: .marker)])
     }
 
     /// Holes and logo without a marker at a low rate (60 fps) and a high one (120 fps).

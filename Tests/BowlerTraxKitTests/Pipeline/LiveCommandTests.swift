@@ -28,8 +28,9 @@ final class LiveCommandTests: XCTestCase {
         XCTAssertFalse(live.isEmpty)
         for (liveShot, fileShot) in zip(live, analyzed.shots) {
             XCTAssertEqual(liveShot.releaseTimeS, fileShot.releaseTimeS, accuracy: 0.01)
-            for column in ShotStore.measurementColumns {
-                guard case let .real(name, keyPath) = column else { continue }
+            for field in MeasurementField.all {
+                guard case let .number(keyPath) = field.value else { continue }
+                let name = field.name
                 let a = liveShot.measurements[keyPath: keyPath], b = fileShot.measurements[keyPath: keyPath]
                 XCTAssertEqual(a == nil, b == nil, name)
                 // The emulator serves YUYV (4:2:2) made from the clip's 4:2:0 frames: the chroma round trip

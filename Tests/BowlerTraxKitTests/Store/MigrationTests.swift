@@ -11,8 +11,8 @@ final class MigrationTests: StoreTestCase {
         let tables = try store.database.strings("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         XCTAssertEqual(tables, ["ball_profile", "bowler", "calibration", "center", "lane", "schema_migrations", "session", "shot", "trajectory_point"])
         let shotColumns = try store.database.strings("SELECT name FROM pragma_table_info('shot')")
-        for column in ShotStore.measurementColumns {
-            XCTAssertTrue(shotColumns.contains(column.name), "shot lacks \(column.name)")
+        for field in MeasurementField.all {
+            XCTAssertTrue(shotColumns.contains(field.name), "shot lacks \(field.name)")
         }
     }
 
