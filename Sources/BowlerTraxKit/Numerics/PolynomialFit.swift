@@ -43,27 +43,18 @@ public struct PolynomialFit: Sendable, Equatable {
 }
 
 extension PolynomialFit {
-    /// A fit that ignores outliers: fitted once, then again without the points whose residual exceeds
-    /// `rejectSigma` times their own sigma (scaled up when the scatter is larger than the sigmas claim),
-    /// repeated until no point is dropped. A ball half hidden by the bowler or merged with a pin gives
-    /// such points; they must not bend the path.
-    public static func robust(xs: [Double], ys: [Double], sigmas: [Double], degree: Int, rejectSigma: Double = 3) -> PolynomialFit? {
-        var keep = Array(repeating: true, count: xs.count)
-        for _ in 0..<5 {
-            let indices = xs.indices.filter { keep[$0] }
-            guard let fit = PolynomialFit(xs: indices.map { xs[$0] }, ys: indices.map { ys[$0] },
-                                          weights: indices.map { 1 / (sigmas[$0] * sigmas[$0]) }, degree: degree) else { return nil }
-            let normalized = indices.map { abs(ys[$0] - fit.value(at: xs[$0])) / sigmas[$0] }
-            // 1.4826 × median absolute residual estimates the scatter's sigma, in units of the claimed sigmas.
-            let scatter = max(1, 1.4826 * (normalized.sorted()[normalized.count / 2]))
-            var dropped = false
-            for (position, index) in indices.enumerated() where normalized[position] > rejectSigma * scatter {
-                keep[index] = false
-                dropped = true
-            }
-            if !dropped || keep.filter({ $0 }).count < degree + 3 { return fit }
+    /// A fit that ignores outliers (`RobustLeastSquares` on the powers of x): a ball half hidden by the
+    /// bowler or merged with a pin gives such points; they must not bend the path.
+    public static func robust(xs: [Double], ys: [Double], sigmas: [Double], degree: Int) -> PolynomialFit? {
+        let width = degree + 1
+        var design = [Double]()
+        design.reserveCapacity(xs.count * width)
+        for x in xs {
+            var power = 1.0
+            for _ in 0..<width { design.append(power); power *= x }
         }
-        return PolynomialFit(xs: xs.indices.filter { keep[$0] }.map { xs[$0] }, ys: xs.indices.filter { keep[$0] }.map { ys[$0] },
-                             weights: xs.indices.filter { keep[$0] }.map { 1 / (sigmas[$0] * sigmas[$0]) }, degree: degree)
+        return RobustLeastSquares(design: design, width: width, ys: ys, sigmas: sigmas, maxRounds: 6).map { PolynomialFit(coefficients: $0.coefficients) }
     }
+
+    private init(coefficients: [Double]) { self.coefficients = coefficients }
 }
