@@ -3,7 +3,7 @@ import Foundation
 
 /// The bench's command line: hand-written like bowlertrax's, help in swift-argument-parser's layout.
 struct BenchOptions {
-    static let usage = "USAGE: bowlertrax-bench --clip <video> [--clip <video> ...] --long-clip <video> --ball-hsv <h,s,v> [options]\n       bowlertrax-bench --rss-only --clip <video> --ball-hsv <h,s,v> [--threads <n>]"
+    static let usage = "USAGE: bowlertrax-bench --clip <video> [--clip <video> ...] --long-clip <video> --ball-hsv <h,s,v> [options]\n       bowlertrax-bench --rss-only --clip <video> --ball-hsv <h,s,v> [--threads <n>]\n       bowlertrax-bench --decode-only --clip <video> [--threads <n>]"
     static let help = """
     OVERVIEW: Times BowlerTrax stage by stage and end to end beside FFmpeg and an OpenCV pipeline on the same files.
 
@@ -23,6 +23,7 @@ struct BenchOptions {
       --bowlertrax <path>      The bowlertrax tool run live. (default: bowlertrax beside this program)
       --stages-only            Time the stages only: no whole-video runs, references or memory check.
       --rss-only               Analyse the one --clip and print its maximum RSS in kB (run in a fresh process by the bench).
+      --decode-only            Decode the one --clip with our decoder alone and print its frame count (for profilers such as callgrind).
       -h, --help               Show help information.
     """
 
@@ -38,6 +39,7 @@ struct BenchOptions {
     var emulator = ""
     var bowlertrax = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bowlertrax").path
     var rssOnly = false
+    var decodeOnly = false
     var stagesOnly = false
     var helpRequested = false
     /// The ball colour as given, passed on to the OpenCV script.
@@ -70,9 +72,14 @@ struct BenchOptions {
             case "--emulator": emulator = try value(argument)
             case "--bowlertrax": bowlertrax = try value(argument)
             case "--rss-only": rssOnly = true
+            case "--decode-only": decodeOnly = true
             case "--stages-only": stagesOnly = true
             default: throw BenchError.usage("unknown argument \(argument)")
             }
+        }
+        if decodeOnly {
+            guard clips.count == 1 else { throw BenchError.usage("--decode-only takes exactly one --clip") }
+            return
         }
         if profile.colors.isEmpty { throw BenchError.usage("give the ball's colour with --ball-hsv") }
         if !liveClips.isEmpty && emulator.isEmpty { throw BenchError.usage("give the camera emulator with --emulator for --live-clip") }

@@ -24,7 +24,7 @@ struct ThroughputBench {
         let calibration = try BenchOptions.calibration(for: path)
         for _ in 0..<options.repeats {
             result.ffmpegS = min(result.ffmpegS, try ffmpegS())
-            let decoded = try measureS { try decodeOnly() }
+            let decoded = try measureS { try Self.decodeOnly(path: path, threads: options.threads) }
             result.decoderS = min(result.decoderS, decoded.seconds)
             result.frames = decoded.result
             let analyzer = VideoAnalyzer(profile: options.profile, calibration: calibration, hand: .right, decoderThreads: options.threads)
@@ -39,8 +39,8 @@ struct ThroughputBench {
     }
 
     /// Our decoder alone, with the analysis's thread count; returns the frame count.
-    private func decodeOnly() throws -> Int {
-        let decoder = try FrameDecoder(path: path, threads: options.threads)
+    static func decodeOnly(path: String, threads: Int) throws -> Int {
+        let decoder = try FrameDecoder(path: path, threads: threads)
         var frames = 0
         while try decoder.nextFrame() != nil { frames += 1 }
         return frames

@@ -21,6 +21,10 @@ if options.helpRequested {
 }
 
 do {
+    if options.decodeOnly {
+        print("frames=\(try ThroughputBench.decodeOnly(path: options.clips[0], threads: options.threads))")
+        exit(0)
+    }
     if options.rssOnly {
         try MemoryProbe.analyseAndReport(path: options.clips[0], options: options)
         exit(0)

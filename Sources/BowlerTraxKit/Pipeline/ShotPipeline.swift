@@ -1,7 +1,11 @@
 /// Detection, tracking and measurement for one lane, frame by frame: the part `analyze` and `live` share.
 ///
-/// Not thread-safe (hence `@unchecked Sendable`): it is handed to one serial queue, which feeds it frames in order.
+/// Not thread-safe (hence `@unchecked Sendable`): it is handed to one serial queue, which feeds it frames in order;
+/// only `measure(_:)` may run elsewhere.
 public final class ShotPipeline: @unchecked Sendable {
+    /// A finished shot's track and its number in the input (from 1), before measurement.
+    public typealias NumberedTrack = (track: TrackedShot, shotNumber: Int)
+
     public let detector: BallDetector
     public let tracker: ShotTracker
     public let measurer: ShotMeasurer
@@ -20,6 +24,18 @@ public final class ShotPipeline: @unchecked Sendable {
 
     /// Processes one frame; returns a shot when this frame completes one.
     public func process(_ frame: VideoFrame) -> Shot? {
+        track(frame).map(measure)
+    }
+
+    /// The end of the input: a ball still being followed becomes the last shot.
+    public func finish() -> Shot? {
+        finishTracking().map(measure)
+    }
+
+    /// Detection and tracking of one frame, without measuring: the track of the shot this frame completes and
+    /// its number, if it does. `VideoAnalyzer` measures it with `measure(_:)` on another queue, so the next
+    /// frames are not held up by the measurement.
+    public func track(_ frame: VideoFrame) -> NumberedTrack? {
         framesProcessed += 1
         let window = tracker.searchWindow(atTimeS: frame.timeS, imageSize: frame.size)
         var candidates = detector.detect(in: frame, window: window)
@@ -31,18 +47,24 @@ public final class ShotPipeline: @unchecked Sendable {
         tracker.annotateSightings(inFrame: frame.index) { [detector] candidate in
             ObservedAppearance(frame: frame, candidate: candidate, markerAxis: MarkerColorAxis(profile: detector.profile, encoding: frame.encoding))
         }
-        return track.flatMap(measured)
+        return track.map(numbered)
     }
 
-    /// The end of the input: a ball still being followed becomes the last shot.
-    public func finish() -> Shot? {
-        tracker.finish().flatMap(measured)
+    /// The end of the input for `track(_:)`: the track of a ball still being followed and its number, if any.
+    public func finishTracking() -> NumberedTrack? {
+        tracker.finish().map(numbered)
     }
 
-    private func measured(_ track: TrackedShot) -> Shot? {
-        shotCount += 1
-        var shot = measurer.measure(track, shotNumber: shotCount)
+    /// Measures a finished track and predicts its pin action. Reads only immutable state, so unlike the rest of
+    /// the pipeline it may run on any thread, beside `track(_:)`.
+    public func measure(_ finished: NumberedTrack) -> Shot {
+        var shot = measurer.measure(finished.track, shotNumber: finished.shotNumber)
         predictor.predict(&shot)
         return shot
+    }
+
+    private func numbered(_ track: TrackedShot) -> NumberedTrack {
+        shotCount += 1
+        return (track, shotCount)
     }
 }

@@ -16,10 +16,13 @@ public struct AnalysisResult: Sendable {
 }
 
 /// Analyses a video file: decoding on the calling thread, detection and tracking on a high-priority
-/// serial queue, so the two overlap on two cores. At most `maxFramesInFlight` decoded frames wait.
+/// serial queue, so the two overlap on two cores, and each finished shot measured on a third serial queue.
+/// At most `maxFramesInFlight` decoded frames wait.
 ///
 /// Two in flight are enough for the overlap (detection takes a fraction of a frame's decode time),
-/// and each held frame pins a decoder buffer (3 MB at 1080p), so more would only cost memory.
+/// and each held frame pins a decoder buffer (3 MB at 1080p), so more would only cost memory. Measuring
+/// a shot (the friction-path fit, the pin-action simulation) takes as long as decoding tens of frames:
+/// on the detection queue it would stop the decoder for that long, two frames after the shot ended.
 public final class VideoAnalyzer {
     public let profile: BallProfile
     public let calibration: LaneCalibration?
@@ -36,7 +39,7 @@ public final class VideoAnalyzer {
         self.decoderThreads = decoderThreads > 0 ? decoderThreads : max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
     }
 
-    /// Analyses `path`. `onShot` runs on the processing queue as each shot ends (to store it at once);
+    /// Analyses `path`. `onShot` runs on the measurement queue as each shot is measured, in order (to store it at once);
     /// `onProgress` gets the fraction of the video decoded.
     public func analyze(path: String, onShot: @escaping @Sendable (Shot) throws -> Void = { _ in },
                         onProgress: ((Double) -> Void)? = nil) throws -> AnalysisResult {
@@ -48,7 +51,7 @@ public final class VideoAnalyzer {
         let pipeline = ShotPipeline(profile: profile, calibration: calibration, hand: hand, imageSize: size)
         let queue = DispatchQueue(label: "bowlertrax.analysis", qos: .userInteractive)
         let slots = DispatchSemaphore(value: Self.maxFramesInFlight)
-        let collector = ShotCollector()
+        let collector = ShotCollector(pipeline: pipeline, onShot: onShot)
         let expectedFrames = decoder.frameCountEstimate
         var frames = 0
         do {
@@ -58,14 +61,16 @@ public final class VideoAnalyzer {
                 slots.wait()
                 queue.async {
                     defer { slots.signal() }
-                    if let shot = pipeline.process(frame) { collector.add(shot, onShot) }
+                    if let finished = pipeline.track(frame) { collector.measure(finished) }
                 }
             }
         } catch {
             queue.sync {}
+            collector.wait()
             throw error
         }
-        queue.sync { if let shot = pipeline.finish() { collector.add(shot, onShot) } }
+        queue.sync { if let finished = pipeline.finishTracking() { collector.measure(finished) } }
+        collector.wait()
         if let failure = collector.failure { throw failure }
         guard frames > 0 else { throw FrameSourceError.noFrames(path: path) }
         onProgress?(1)
@@ -74,19 +79,36 @@ public final class VideoAnalyzer {
     }
 }
 
-/// Shots gathered on the processing queue; the first error from the shot handler is kept and later shots skipped.
+/// Measures finished tracks on its own serial queue, in the order they come, and gathers the shots; the first
+/// error from the shot handler is kept and later shots skipped. `shots` and `failure` are read after `wait()`.
 private final class ShotCollector: @unchecked Sendable {
+    private let pipeline: ShotPipeline
+    private let onShot: @Sendable (Shot) throws -> Void
+    private let queue = DispatchQueue(label: "bowlertrax.measurement", qos: .userInteractive)
     private(set) var shots: [Shot] = []
     private(set) var failure: Error?
 
-    /// Called only on the serial processing queue.
-    func add(_ shot: Shot, _ handler: (Shot) throws -> Void) {
-        guard failure == nil else { return }
-        do {
-            try handler(shot)
-            shots.append(shot)
-        } catch {
-            failure = error
+    init(pipeline: ShotPipeline, onShot: @escaping @Sendable (Shot) throws -> Void) {
+        self.pipeline = pipeline
+        self.onShot = onShot
+    }
+
+    /// Queues the measurement of a finished track; returns at once.
+    func measure(_ finished: ShotPipeline.NumberedTrack) {
+        queue.async { [self] in
+            guard failure == nil else { return }
+            let shot = pipeline.measure(finished)
+            do {
+                try onShot(shot)
+                shots.append(shot)
+            } catch {
+                failure = error
+            }
         }
+    }
+
+    /// Returns once every queued measurement is done.
+    func wait() {
+        queue.sync {}
     }
 }

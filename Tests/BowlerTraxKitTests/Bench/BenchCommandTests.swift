@@ -1,10 +1,12 @@
 import XCTest
+@testable import BowlerTraxKit
 
 /// bowlertrax-bench's command line: help and usage errors, verbatim (STYLE.md). No timing is asserted anywhere.
 final class BenchCommandTests: XCTestCase {
     private let usage = """
         USAGE: bowlertrax-bench --clip <video> [--clip <video> ...] --long-clip <video> --ball-hsv <h,s,v> [options]
                bowlertrax-bench --rss-only --clip <video> --ball-hsv <h,s,v> [--threads <n>]
+               bowlertrax-bench --decode-only --clip <video> [--threads <n>]
         """
 
     func testHelpStartsWithOverviewAndUsageAndExitsZero() throws {
@@ -36,6 +38,22 @@ final class BenchCommandTests: XCTestCase {
         let result = try BenchTool.run(["--rss-only", "--clip", "a.mp4", "--clip", "b.mp4", "--ball-hsv", "220,85,75"])
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(result.stderr.hasPrefix("Error: --rss-only takes exactly one --clip\n"))
+    }
+
+    func testDecodeOnlyNeedsExactlyOneClip() throws {
+        let result = try BenchTool.run(["--decode-only", "--clip", "a.mp4", "--clip", "b.mp4"])
+        XCTAssertEqual(result.status, 64)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: --decode-only takes exactly one --clip\n"))
+    }
+
+    func testDecodeOnlyPrintsTheFramesOurDecoderGives() throws {
+        let clip = FixtureTruth.directory.appendingPathComponent("right-720p60.mp4").path
+        let decoder = try FrameDecoder(path: clip, threads: 1)
+        var frames = 0
+        while try decoder.nextFrame() != nil { frames += 1 }
+        let result = try BenchTool.run(["--decode-only", "--clip", clip, "--threads", "1"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "frames=\(frames)\n")
     }
 
     func testMissingClipFileFailsWithOneErrorLine() throws {
