@@ -2,7 +2,7 @@ import BowlerTraxKit
 
 /// Per-frame time of each stage on one clip, calling the library's stages one by one on one thread.
 ///
-/// The loop mirrors ShotPipeline.process (window from the tracker, full search when the window
+/// The loop mirrors ShotPipeline.track (window from the tracker, full search when the window
 /// comes up empty), so the detection times are the ones the pipeline pays. Besides, every frame
 /// gets a full-frame search too, so the full-search distribution covers every frame.
 struct StageBench {
@@ -50,7 +50,7 @@ struct StageBench {
             let window = tracker.searchWindow(atTimeS: frame.timeS, imageSize: frame.size)
             result.threshold.time { threshold.apply(table, to: frame, region: region, window: window) }
             _ = result.components.time { labeler.label(frame: frame, table: table, region: region, window: window, minAreaPx: 6) }
-            // As ShotPipeline.process: the window first, the whole region when the window holds nothing.
+            // As ShotPipeline.track: the window first, the whole region when the window holds nothing.
             var candidates: [BallCandidate] = []
             var pipelineNs: (wall: UInt64, cpu: UInt64) = (0, 0)
             if let window {

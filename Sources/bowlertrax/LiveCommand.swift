@@ -59,7 +59,7 @@ enum LiveCommand {
             return source
         }
         let status = isatty(STDERR_FILENO) == 1 ? StatusLine(session: session) : nil
-        // Used only on the processing queue while the session runs.
+        // Used only on the measurement queue (one shot at a time) while the session runs.
         let saver = ShotSaver(store: store, sessionID: sessionID, firstShotNumber: firstShotNumber)
         session.start(onShot: { shot in
             let numbered = try saver.save(shot)

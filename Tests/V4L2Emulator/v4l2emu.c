@@ -11,6 +11,9 @@
 //   BTX_EMU_BUSY          1: VIDIOC_S_FMT and VIDIOC_REQBUFS answer EBUSY, as when another program streams
 //   BTX_EMU_DONE_FILE     created once every frame of the clip has been dequeued
 //   BTX_EMU_LOOP          1: serve the clip over and over (frame numbers and timestamps go on), for long sessions
+//   BTX_EMU_SPEED         the camera's pace as a fraction of real time (default 1): 0.5 serves a frame every two
+//                         frame periods, with the same timestamps. Tests use it so that a loaded machine does not
+//                         make them drop frames; the bench serves in real time.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -36,6 +39,7 @@ static struct {
     pthread_mutex_t lock;
     int ready, fd, mjpeg, busy, streaming, unplugged;
     unsigned width, height, fps;
+    double speed;
     long frame_count, next_frame, dequeued, unplug_after;
     int loop;
     const char *device, *frames, *done_file;
@@ -60,6 +64,8 @@ static void setup(void) {
     emu.mjpeg = getenv("BTX_EMU_FORMAT") && strcmp(getenv("BTX_EMU_FORMAT"), "MJPG") == 0;
     if (!getenv("BTX_EMU_SIZE") || sscanf(getenv("BTX_EMU_SIZE"), "%ux%u", &emu.width, &emu.height) != 2) { emu.width = 1280; emu.height = 720; }
     emu.fps = getenv("BTX_EMU_FPS") ? (unsigned)atoi(getenv("BTX_EMU_FPS")) : 60;
+    emu.speed = getenv("BTX_EMU_SPEED") ? atof(getenv("BTX_EMU_SPEED")) : 1;
+    if (!(emu.speed > 0)) emu.speed = 1;
     emu.frames = getenv("BTX_EMU_FRAMES");
     emu.done_file = getenv("BTX_EMU_DONE_FILE");
     emu.unplug_after = getenv("BTX_EMU_UNPLUG_AFTER") ? atol(getenv("BTX_EMU_UNPLUG_AFTER")) : -1;
@@ -116,7 +122,9 @@ static void fill(struct buffer *b, long index) {
 
 static int has_frames_left(void) { return emu.loop || emu.next_frame < emu.frame_count; }
 
-static long long due_ns(long frame) { return emu.t0_ns + frame * 1000000000LL / emu.fps; }
+// The frame's timestamp: the clip's own time. It is served (comes due) at that time stretched by 1 / speed.
+static long long stamp_ns(long frame) { return emu.t0_ns + frame * 1000000000LL / emu.fps; }
+static long long due_ns(long frame) { return emu.t0_ns + (long long)((double)(frame * 1000000000LL / emu.fps) / emu.speed); }
 
 // Delivers every frame that has come due: into the oldest queued buffer, or dropped when none is queued.
 static void advance(void) {
@@ -131,7 +139,7 @@ static void advance(void) {
             struct buffer *b = &emu.buffers[index];
             fill(b, emu.next_frame % emu.frame_count);
             b->sequence = (unsigned)emu.next_frame;
-            b->time_ns = due_ns(emu.next_frame);
+            b->time_ns = stamp_ns(emu.next_frame);
             b->state = DONE;
             emu.done[emu.done_len++] = index;
         } else if (getenv("BTX_EMU_LOG")) {

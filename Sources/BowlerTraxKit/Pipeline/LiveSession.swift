@@ -26,7 +26,6 @@ public final class LiveSession: @unchecked Sendable {
     private let processing = DispatchQueue(label: "bowlertrax.live", qos: .userInteractive)
     private let lock = NSLock()
     private var counters = LiveStatus()
-    private var shotFailure: Error?
 
     /// How long frames may wait for processing, seconds. Every frame of a shot counts, and a shot is reported
     /// only when it ends, so riding out a scheduling stall is worth more than low latency; a quarter second
@@ -47,22 +46,27 @@ public final class LiveSession: @unchecked Sendable {
         return status
     }
 
-    /// Starts capturing. `onShot` runs on the processing queue the moment a shot ends (print it, store it);
-    /// if it throws, the session stops and that error is the result. `onEnd` runs once, on the processing
-    /// queue, after every captured frame was processed: nil after `stop()`, else what ended the session.
+    /// Starts capturing. `onShot` runs on the measurement queue once a shot ended and was measured (print it, store
+    /// it); if it throws, the session stops and that error is the result. `onEnd` runs once, after every captured
+    /// frame was processed and every shot measured: nil after `stop()`, else what ended the session.
     public func start(onShot: @escaping @Sendable (Shot) throws -> Void, onEnd: @escaping @Sendable (Error?) -> Void) {
+        let collector = ShotCollector(pipeline: pipeline, keepsShots: false, onShot: { [self] shot in
+            try onShot(shot)
+            lock.withLock { counters.shots += 1 }
+        }, onFailure: { [capture] _ in capture.stop() })
         capture.start(onFrame: { [self] frame in
             frames.push(frame)
             // One block per frame pushed: a block finding the queue empty had its frame dropped.
             processing.async { [self] in
                 guard let frame = frames.pop() else { return }
-                process(frame, onShot: onShot)
+                process(frame, collector: collector)
             }
         }, onEnd: { [self] captureError in
             // Queued after every frame's block, so it runs once all of them have.
             processing.async { [self] in
-                if let shot = pipeline.finish() { deliver(shot, onShot: onShot) }
-                onEnd(captureError ?? lock.withLock { shotFailure })
+                if let finished = pipeline.finishTracking() { collector.measure(finished) }
+                collector.wait()
+                onEnd(captureError ?? collector.failure)
             }
         })
     }
@@ -72,25 +76,15 @@ public final class LiveSession: @unchecked Sendable {
         capture.stop()
     }
 
-    private func process(_ frame: VideoFrame, onShot: (Shot) throws -> Void) {
+    /// Tracks one frame; a shot it completes is measured on the collector's queue, so the frames after it are not held up.
+    private func process(_ frame: VideoFrame, collector: ShotCollector) {
         let withBallBefore = pipeline.framesWithBall
-        let shot = pipeline.process(frame)
+        let finished = pipeline.track(frame)
         lock.withLock {
             counters.framesProcessed = pipeline.framesProcessed
             counters.framesWithBall = pipeline.framesWithBall
             counters.ballInView = pipeline.framesWithBall > withBallBefore
         }
-        if let shot { deliver(shot, onShot: onShot) }
-    }
-
-    private func deliver(_ shot: Shot, onShot: (Shot) throws -> Void) {
-        guard lock.withLock({ shotFailure == nil }) else { return }
-        do {
-            try onShot(shot)
-            lock.withLock { counters.shots += 1 }
-        } catch {
-            lock.withLock { shotFailure = error }
-            capture.stop()
-        }
+        if let finished { collector.measure(finished) }
     }
 }

@@ -22,18 +22,8 @@ public final class ShotPipeline: @unchecked Sendable {
         measurer = ShotMeasurer(calibration: calibration, hand: hand)
     }
 
-    /// Processes one frame; returns a shot when this frame completes one.
-    public func process(_ frame: VideoFrame) -> Shot? {
-        track(frame).map(measure)
-    }
-
-    /// The end of the input: a ball still being followed becomes the last shot.
-    public func finish() -> Shot? {
-        finishTracking().map(measure)
-    }
-
     /// Detection and tracking of one frame, without measuring: the track of the shot this frame completes and
-    /// its number, if it does. `VideoAnalyzer` measures it with `measure(_:)` on another queue, so the next
+    /// its number, if it does. `ShotCollector` measures it with `measure(_:)` on another queue, so the next
     /// frames are not held up by the measurement.
     public func track(_ frame: VideoFrame) -> NumberedTrack? {
         framesProcessed += 1

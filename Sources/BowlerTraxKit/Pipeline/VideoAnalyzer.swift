@@ -20,9 +20,7 @@ public struct AnalysisResult: Sendable {
 /// At most `maxFramesInFlight` decoded frames wait.
 ///
 /// Two in flight are enough for the overlap (detection takes a fraction of a frame's decode time),
-/// and each held frame pins a decoder buffer (3 MB at 1080p), so more would only cost memory. Measuring
-/// a shot (the friction-path fit, the pin-action simulation) takes as long as decoding tens of frames:
-/// on the detection queue it would stop the decoder for that long, two frames after the shot ended.
+/// and each held frame pins a decoder buffer (3 MB at 1080p), so more would only cost memory.
 public final class VideoAnalyzer {
     public let profile: BallProfile
     public let calibration: LaneCalibration?
@@ -51,7 +49,7 @@ public final class VideoAnalyzer {
         let pipeline = ShotPipeline(profile: profile, calibration: calibration, hand: hand, imageSize: size)
         let queue = DispatchQueue(label: "bowlertrax.analysis", qos: .userInteractive)
         let slots = DispatchSemaphore(value: Self.maxFramesInFlight)
-        let collector = ShotCollector(pipeline: pipeline, onShot: onShot)
+        let collector = ShotCollector(pipeline: pipeline, keepsShots: true, onShot: onShot)
         let expectedFrames = decoder.frameCountEstimate
         var frames = 0
         do {
@@ -76,39 +74,5 @@ public final class VideoAnalyzer {
         onProgress?(1)
         return AnalysisResult(video: path, fps: decoder.fps, frames: frames, size: size, shots: collector.shots,
                               framesWithBall: pipeline.framesWithBall, corruptPackets: decoder.corruptPackets, stoppedEarly: decoder.stoppedEarly)
-    }
-}
-
-/// Measures finished tracks on its own serial queue, in the order they come, and gathers the shots; the first
-/// error from the shot handler is kept and later shots skipped. `shots` and `failure` are read after `wait()`.
-private final class ShotCollector: @unchecked Sendable {
-    private let pipeline: ShotPipeline
-    private let onShot: @Sendable (Shot) throws -> Void
-    private let queue = DispatchQueue(label: "bowlertrax.measurement", qos: .userInteractive)
-    private(set) var shots: [Shot] = []
-    private(set) var failure: Error?
-
-    init(pipeline: ShotPipeline, onShot: @escaping @Sendable (Shot) throws -> Void) {
-        self.pipeline = pipeline
-        self.onShot = onShot
-    }
-
-    /// Queues the measurement of a finished track; returns at once.
-    func measure(_ finished: ShotPipeline.NumberedTrack) {
-        queue.async { [self] in
-            guard failure == nil else { return }
-            let shot = pipeline.measure(finished)
-            do {
-                try onShot(shot)
-                shots.append(shot)
-            } catch {
-                failure = error
-            }
-        }
-    }
-
-    /// Returns once every queued measurement is done.
-    func wait() {
-        queue.sync {}
     }
 }

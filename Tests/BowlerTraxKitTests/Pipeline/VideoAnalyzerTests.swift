@@ -3,7 +3,7 @@ import XCTest
 @testable import BowlerTraxKit
 
 /// `VideoAnalyzer` measures shots on a queue of their own: the shots must be what the one-queue
-/// `ShotPipeline.process` gives, and reach the handler in order.
+/// `ShotPipeline.track` then `measure` give, and reach the handler in order.
 final class VideoAnalyzerTests: XCTestCase {
     private struct HandlerStop: Error {}
 
@@ -34,9 +34,9 @@ final class VideoAnalyzerTests: XCTestCase {
                                     imageSize: PixelSize(width: decoder.width, height: decoder.height))
         var shots: [Shot] = []
         while let frame = try decoder.nextFrame() {
-            if let shot = pipeline.process(frame) { shots.append(shot) }
+            if let finished = pipeline.track(frame) { shots.append(pipeline.measure(finished)) }
         }
-        if let shot = pipeline.finish() { shots.append(shot) }
+        if let finished = pipeline.finishTracking() { shots.append(pipeline.measure(finished)) }
         XCTAssertGreaterThan(shots.count, 1)
         XCTAssertEqual(analysed.shots, shots)
     }

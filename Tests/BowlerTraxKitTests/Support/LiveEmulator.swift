@@ -60,6 +60,9 @@ enum LiveEmulator {
         environment["BTX_EMU_FPS"] = String(fps)
         environment["BTX_EMU_FRAMES"] = try frames(clip: clip, format: format).path
         environment["BTX_EMU_DONE_FILE"] = done.path
+        // Served at half speed (same timestamps): the tests check what live finds, not how fast (that is
+        // `scripts/bench`), and a machine busy with other work must not make them drop frames.
+        environment["BTX_EMU_SPEED"] = "0.5"
         environment.merge(extra) { _, new in new }
         let process = Process()
         process.executableURL = binary(test)
@@ -72,7 +75,7 @@ enum LiveEmulator {
         output.fileHandleForReading.readabilityHandler = { collected.append(stdout: $0.availableData) }
         errors.fileHandleForReading.readabilityHandler = { collected.append(stderr: $0.availableData) }
         try process.run()
-        // Polled, not timed: the emulator serves the clip in real time, so this waits about the clip's length.
+        // Polled, not timed: the emulator serves the clip at half speed, so this waits about twice the clip's length.
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning, Date() < deadline {
             let served = FileManager.default.fileExists(atPath: done.path)
