@@ -55,9 +55,11 @@ public struct RevRateEstimator: Sendable {
         let estimates = Self.featureBlocks(sightings.compactMap(\.appearance)).compactMap { block -> Estimate? in
             let normalised = Self.relativeToMedian(Self.cumulativeMeanNormalised(Self.differences(block, frames: frames, maxLag: maxLag)),
                                                    from: minLag)
-            guard let lag = Self.firstDip(normalised, from: minLag) else { return nil }
+            guard let dip = Self.firstDip(normalised, from: minLag) else { return nil }
+            let lag = Self.fundamental(normalised, dip: dip, from: minLag)
             let rpm = 60 / (Self.refinedPeriod(normalised, firstDip: lag) * frameS)
-            return Estimate(rpm: rpm, confidence: min(1, max(0, 1 - normalised[lag])))
+            guard !Self.foldsAsWellFaster(block, frames: frames, frameS: frameS, rpm: rpm) else { return nil }
+            return Estimate(rpm: rpm, confidence: min(1, max(0, 1 - normalised[dip])))
         }
         guard let best = estimates.max(by: { $0.confidence < $1.confidence }), best.confidence >= Self.minConfidence,
               Self.rpmRange.contains(best.rpm) else { return nil }
@@ -158,6 +160,51 @@ public struct RevRateEstimator: Sendable {
         while lag + 1 < normalised.count, !normalised[lag + 1].isNaN, normalised[lag + 1] < normalised[lag] { lag += 1 }
         return lag
     }
+
+    /// The dip at `dip` may be two or three turns when the one-turn dip is a little shallower (noise, a faint
+    /// hole pattern): the lag a half or a third of it is taken instead when a local minimum sits there at least
+    /// `fundamentalShare` as deep (below the median) as `dip` itself. A turn's half repeats nothing of a single
+    /// marker or hole pattern, so a true one-turn dip does not have such a partner.
+    static func fundamental(_ normalised: [Double], dip: Int, from minLag: Int) -> Int {
+        let depth = 1 - normalised[dip]
+        for divisor in [3, 2] {
+            let expected = Double(dip) / Double(divisor)
+            let candidates = (Int(expected.rounded(.down)) - 1)...(Int(expected.rounded(.up)) + 1)
+            guard candidates.lowerBound >= max(minLag, 1) else { continue }
+            guard let lag = candidates.filter({ !normalised[$0].isNaN }).min(by: { normalised[$0] < normalised[$1] }),
+                  !normalised[lag - 1].isNaN, !normalised[lag + 1].isNaN,
+                  normalised[lag] < normalised[lag - 1], normalised[lag] < normalised[lag + 1],
+                  1 - normalised[lag] >= fundamentalShare * depth else { continue }
+            return lag
+        }
+        return dip
+    }
+
+    /// How deep (below the median) a dip at a half or a third of the first deep one must be to be the turn.
+    static let fundamentalShare = 0.7
+
+    /// Whether the block's sightings fold clearly tighter (by `fasterFoldMargin`) near two or three times `rpm`
+    /// (within ±`ambiguitySpan`, inside `rpmRange`) as at `rpm` itself (`PhaseFolding`, which is not tied to whole
+    /// frames). Whole-frame lags can miss a turn of a fractional number of frames whose small features (finger holes)
+    /// move too far in the part of a frame left over, and find the repeat only after two or three turns; a faster
+    /// rate that folds tighter means the turn is not known, and nothing is reported rather than a third of the rate.
+    /// (The lowest fold over a span is biased low against the fold at one rate, hence a margin; on the rendered
+    /// holes-and-logo sweep at 720p it turned two rates at a third of the truth into nil and kept the rest, README "Rev rate".)
+    static func foldsAsWellFaster(_ block: [[Float]], frames: [Int], frameS: Double, rpm: Double) -> Bool {
+        guard let folding = PhaseFolding(features: block, timesS: frames.map { Double($0) * frameS }) else { return false }
+        let atRate = folding.dispersion(frequencyHz: rpm / 60)
+        for multiple in [2.0, 3.0] {
+            let lowestRpm = multiple * rpm * (1 - ambiguitySpan), highestRpm = min(multiple * rpm * (1 + ambiguitySpan), rpmRange.upperBound)
+            guard lowestRpm < highestRpm else { continue }
+            if folding.lowestDispersion(in: (lowestRpm / 60)...(highestRpm / 60)) <= atRate - fasterFoldMargin { return true }
+        }
+        return false
+    }
+
+    /// How far from two or three times the rate a faster fold is looked for (the rate may drift while in view).
+    static let ambiguitySpan = 0.1
+    /// How much tighter than the rate's own fold a faster one must be to make the turn unknown.
+    static let fasterFoldMargin = 0.05
 
     /// The period in frames: the parabola vertex of each dip at 1, 2, 3... periods that the lags reach,
     /// combined by least squares through the origin (later multiples pin the period down more finely).
