@@ -86,6 +86,9 @@ final class RevRateTests: XCTestCase {
             RevRateClip(revRateRpm: 600, axisRotationDeg: 90, axisTiltDeg: 30, fps: 60, face: .holesAndLogo),
             RevRateClip(revRateRpm: 200, axisRotationDeg: 75, axisTiltDeg: 5, fps: 60, face: .holesAndLogo),
             RevRateClip(revRateRpm: 550, axisRotationDeg: 30, axisTiltDeg: 20, fps: 60, face: .plain),
+            // At 720p these read a third of the rate from whole-frame lags (138 for 411, 212 for 624): now null.
+            RevRateClip(revRateRpm: 400, axisRotationDeg: 45, axisTiltDeg: 20, fps: 60, face: .holesAndLogo, heightPx: 720),
+            RevRateClip(revRateRpm: 600, axisRotationDeg: 15, axisTiltDeg: 30, fps: 60, face: .holesAndLogo, heightPx: 720),
         ]
         for clip in clips {
             let (truthRpm, measured) = try clip.measure()
@@ -128,12 +131,20 @@ final class RevRateTests: XCTestCase {
         try assertWithin(0.05, [RevRateClip(revRateRpm: 150, axisRotationDeg: 0, axisTiltDeg: 0, fps: 60, face: .marker)])
     }
 
-    /// Holes and logo without a marker at a low rate (60 fps) and a high one (120 fps).
+    /// Holes and logo without a marker at a low rate (60 fps) and a high one (120 fps); at 720p one that read a third
+    /// of the rate (164 for 493) until the one-turn dip beside a three-turn dip was taken (`RevRateEstimator.fundamental`).
     func testHolesAndLogoAtLowAndHighRatesWithinEightPercent() throws {
         try assertWithin(0.08, [
+            RevRateClip(revRateRpm: 500, axisRotationDeg: 60, axisTiltDeg: 5, fps: 60, face: .holesAndLogo, heightPx: 720),
             RevRateClip(revRateRpm: 250, axisRotationDeg: 30, axisTiltDeg: 10, fps: 60, face: .holesAndLogo),
             RevRateClip(revRateRpm: 550, axisRotationDeg: 45, axisTiltDeg: 0, fps: 120, face: .holesAndLogo),
         ])
+    }
+
+    /// A slow forward roller with holes and logo at 720p reads about half its rate (129 for 239): its spin-up while in
+    /// view smears the fold at the true rate, so neither check catches it. A wrong number, reported as a known shortfall.
+    func testSlowHolesAndLogoRollerAt720pIsAKnownShortfall() throws {
+        try expectShortfall(0.08, [RevRateClip(revRateRpm: 200, axisRotationDeg: 0, axisTiltDeg: 0, fps: 60, face: .holesAndLogo, heightPx: 720)])
     }
 
     /// A plain ball at 120 fps with a side-spin axis stays nil too: its shading drifts slowly and shows no dip.

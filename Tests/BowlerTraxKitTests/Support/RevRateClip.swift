@@ -3,7 +3,7 @@ import XCTest
 @testable import BowlerTraxKit
 import BowlerTraxFixtures
 
-/// A short clip rendered at run time for the rev-rate tests: 640×360, only the first ~25 ft of one shot.
+/// A short clip rendered at run time for the rev-rate tests: 640×360 unless said, only the first ~25 ft of one shot.
 struct RevRateClip {
     enum Face { case marker, holesAndLogo, plain }
 
@@ -12,9 +12,11 @@ struct RevRateClip {
     var axisTiltDeg: Double
     var fps: Double
     var face: Face
+    /// 360 or 720 (16:9).
+    var heightPx = 360
 
     var label: String {
-        "\(face) \(Int(revRateRpm)) rpm, axis \(Int(axisRotationDeg))°, tilt \(Int(axisTiltDeg))°, \(Int(fps)) fps"
+        "\(face) \(Int(revRateRpm)) rpm, axis \(Int(axisRotationDeg))°, tilt \(Int(axisTiltDeg))°, \(Int(fps)) fps" + (heightPx == 360 ? "" : ", \(heightPx)p")
     }
 
     var spec: ClipSpec {
@@ -27,7 +29,7 @@ struct RevRateClip {
         }
         let shot = ShotSpec(speedMph: 18, revRateRpm: revRateRpm, axisRotationDeg: axisRotationDeg, axisTiltDeg: axisTiltDeg)
         // 0.4 s lead, then about 1.1 s of ball: past 25 ft at 18 mph.
-        return ClipSpec(name: "revs", widthPx: 640, heightPx: 360, fps: fps, crf: 23, x264Preset: "ultrafast", ball: ball,
+        return ClipSpec(name: "revs", widthPx: heightPx * 16 / 9, heightPx: heightPx, fps: fps, crf: 23, x264Preset: "ultrafast", ball: ball,
                         shots: [shot], leadS: 0.4, maxDurationS: 1.5)
     }
 
