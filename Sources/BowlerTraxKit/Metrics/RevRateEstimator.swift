@@ -183,17 +183,17 @@ public struct RevRateEstimator: Sendable {
     /// How deep (below the median) a dip at a half or a third of the first deep one must be to be the turn.
     static let fundamentalShare = 0.7
 
-    /// Whether the block's sightings fold clearly tighter (by `fasterFoldMargin`) near two or three times `rpm`
+    /// Whether the block's sightings fold clearly tighter (by `fasterFoldMargin`) near two, three or four times `rpm`
     /// (within ±`ambiguitySpan`, inside `rpmRange`) as at `rpm` itself (`PhaseFolding`, which is not tied to whole
     /// frames). Whole-frame lags can miss a turn of a fractional number of frames whose small features (finger holes)
-    /// move too far in the part of a frame left over, and find the repeat only after two or three turns; a faster
+    /// move too far in the part of a frame left over, and find the repeat only after two to four turns; a faster
     /// rate that folds tighter means the turn is not known, and nothing is reported rather than a third of the rate.
-    /// (The lowest fold over a span is biased low against the fold at one rate, hence a margin; on the rendered
-    /// holes-and-logo sweep at 720p it turned two rates at a third of the truth into nil and kept the rest, README "Rev rate".)
+    /// (The lowest fold over a span is biased low against the fold at one rate, hence a margin. On rendered 720p
+    /// holes-and-logo sweeps it turned rates at a third and a quarter of the truth into nil, README "Rev rate".)
     static func foldsAsWellFaster(_ block: [[Float]], frames: [Int], frameS: Double, rpm: Double) -> Bool {
         guard let folding = PhaseFolding(features: block, timesS: frames.map { Double($0) * frameS }) else { return false }
         let atRate = folding.dispersion(frequencyHz: rpm / 60)
-        for multiple in [2.0, 3.0] {
+        for multiple in [2.0, 3.0, 4.0] {
             let lowestRpm = multiple * rpm * (1 - ambiguitySpan), highestRpm = min(multiple * rpm * (1 + ambiguitySpan), rpmRange.upperBound)
             guard lowestRpm < highestRpm else { continue }
             if folding.lowestDispersion(in: (lowestRpm / 60)...(highestRpm / 60)) <= atRate - fasterFoldMargin { return true }
@@ -201,7 +201,7 @@ public struct RevRateEstimator: Sendable {
         return false
     }
 
-    /// How far from two or three times the rate a faster fold is looked for (the rate may drift while in view).
+    /// How far from two to four times the rate a faster fold is looked for (the rate may drift while in view).
     static let ambiguitySpan = 0.1
     /// How much tighter than the rate's own fold a faster one must be to make the turn unknown.
     static let fasterFoldMargin = 0.05

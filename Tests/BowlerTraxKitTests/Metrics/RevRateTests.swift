@@ -89,6 +89,8 @@ final class RevRateTests: XCTestCase {
             // At 720p these read a third of the rate from whole-frame lags (138 for 411, 212 for 624): now null.
             RevRateClip(revRateRpm: 400, axisRotationDeg: 45, axisTiltDeg: 20, fps: 60, face: .holesAndLogo, heightPx: 720),
             RevRateClip(revRateRpm: 600, axisRotationDeg: 15, axisTiltDeg: 30, fps: 60, face: .holesAndLogo, heightPx: 720),
+            // And this one a quarter (143 for 570) until four times the rate was folded too.
+            RevRateClip(revRateRpm: 550, axisRotationDeg: 20, axisTiltDeg: 15, fps: 60, face: .holesAndLogo, heightPx: 720),
         ]
         for clip in clips {
             let (truthRpm, measured) = try clip.measure()
