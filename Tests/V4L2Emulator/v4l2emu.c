@@ -124,7 +124,7 @@ static int has_frames_left(void) { return emu.loop || emu.next_frame < emu.frame
 
 // The frame's timestamp: the clip's own time. It is served (comes due) at that time stretched by 1 / speed.
 static long long stamp_ns(long frame) { return emu.t0_ns + frame * 1000000000LL / emu.fps; }
-static long long due_ns(long frame) { return emu.t0_ns + (long long)((double)(frame * 1000000000LL / emu.fps) / emu.speed); }
+static long long due_ns(long frame) { return emu.t0_ns + (long long)((double)(stamp_ns(frame) - emu.t0_ns) / emu.speed); }
 
 // Delivers every frame that has come due: into the oldest queued buffer, or dropped when none is queued.
 static void advance(void) {
