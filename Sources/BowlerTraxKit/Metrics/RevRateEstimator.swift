@@ -26,6 +26,10 @@ public struct RevRateEstimator: Sendable {
     static let windowFt = 20.0
     /// The bowler hides the first feet: at least this much time is used so a slow ball shows two turns.
     static let minWindowS = 0.6
+    /// At 30, 60 and 120 fps `minWindowS` ends exactly on a frame, whose time is a file's exact tick but a camera's
+    /// timestamp in whole microseconds: this slack (a tiny part of any frame period) keeps that frame in the
+    /// window either way, so the same frames give the same rate from a file and from `live`.
+    static let timestampSlackS = 1e-5
     /// Rates searched; beyond the DOMAIN.md range (150 to 600) with a margin.
     static let rpmRange = 100.0...800.0
     /// Below this confidence (the dip's depth below the median lag) the dip may be chance and no rate is reported.
@@ -77,7 +81,7 @@ public struct RevRateEstimator: Sendable {
         guard let startS = sampled.first?.timeS else { return [] }
         let at20S = sampled.last { ($0.distanceFt ?? .infinity) <= Self.windowFt }?.timeS ?? startS
         let endS = max(at20S, startS + Self.minWindowS)
-        return sampled.filter { $0.timeS <= endS }
+        return sampled.filter { $0.timeS <= endS + Self.timestampSlackS }
     }
 
     /// The feature blocks, one vector per sighting each: the luma signature, and the marker's visible share and
