@@ -1,6 +1,8 @@
 /// Rev rate from how the ball looks over its first 20 ft (DOMAIN.md `rev_rate_rpm`).
 ///
-/// A turning ball shows the same face again once per revolution: its marker, finger holes and logo
+/// With a marker colour known and the marker clearly seen, the rate is the spin that carries one point of the
+/// ball through every sighting (`MarkerSpinFit`), at any frame rate. Otherwise, or when that fit is ambiguous:
+/// a turning ball shows the same face again once per revolution: its marker, finger holes and logo
 /// come back to the same place. So the period is the smallest time lag at which the ball's appearance
 /// (the luma signature, and the marker's visibility and position when a marker colour is known)
 /// repeats. This is the YIN pitch estimator (de Cheveigné and Kawahara, "YIN, a fundamental frequency
@@ -13,8 +15,9 @@
 /// slowly and has no lag that stands out from the rest (plain balls measured: at most 0.27 below the median).
 /// Known limit: the lags are whole frames, so at 30 fps a turn of about 3.5 frames repeats on the same
 /// frame phase only every second turn and the first deep dip can be two (or three) turns: half the rate.
-/// Rather than guess, below `minFrameRate` no rate is reported.
+/// Rather than guess, below `minFrameRate` only the marker fit reports a rate (finger holes and logo give nil).
 /// A plain ball repeats at every lag alike and has no dip: its rate is nil, never a guess.
+/// Either way the rate measured over the sightings is moved to the first 20 ft's average (`SpinUp`).
 public struct RevRateEstimator: Sendable {
     /// A measured rev rate and how clearly the appearance repeated (1 - the dip's normalised difference over the median lag's).
     public struct Estimate: Sendable, Equatable {
@@ -42,11 +45,26 @@ public struct RevRateEstimator: Sendable {
     /// Slower video cannot tell a turn from two (see above): no rate below this.
     public static let minFrameRate = 45.0
 
-    public init() {}
+    /// The bowler's hand: it sets the sense of the side spin the marker fit allows.
+    public let hand: Hand
+
+    public init(hand: Hand) {
+        self.hand = hand
+    }
 
     /// The rev rate seen in `observations` (one shot, in frame order), or nil if the ball shows nothing turning.
     public func estimate(_ observations: [Observation]) -> Estimate? {
         let sightings = window(observations)
+        guard let measured = markerEstimate(sightings) ?? lagEstimate(sightings) else { return nil }
+        return Estimate(rpm: SpinUp.averageOverFirst20Ft(measured.rpm, sightings: sightings), confidence: measured.confidence)
+    }
+
+    private func markerEstimate(_ sightings: [Observation]) -> Estimate? {
+        MarkerSpinFit(sightings, hand: hand)?.fit(in: Self.rpmRange).map { Estimate(rpm: $0.rpm, confidence: $0.confidence) }
+    }
+
+    /// The YIN estimate from whole-frame lags (nil below `minFrameRate`).
+    private func lagEstimate(_ sightings: [Observation]) -> Estimate? {
         guard sightings.count >= Self.minSightings, let first = sightings.first, let last = sightings.last,
               last.frame > first.frame, last.timeS > first.timeS else { return nil }
         let frameS = (last.timeS - first.timeS) / Double(last.frame - first.frame)

@@ -14,9 +14,10 @@ struct RevRateClip {
     var face: Face
     /// 360 or 720 (16:9).
     var heightPx = 360
+    var hand: Hand = .right
 
     var label: String {
-        "\(face) \(Int(revRateRpm)) rpm, axis \(Int(axisRotationDeg))°, tilt \(Int(axisTiltDeg))°, \(Int(fps)) fps" + (heightPx == 360 ? "" : ", \(heightPx)p")
+        "\(face) \(Int(revRateRpm)) rpm, axis \(Int(axisRotationDeg))°, tilt \(Int(axisTiltDeg))°, \(Int(fps)) fps" + (heightPx == 360 ? "" : ", \(heightPx)p") + (hand == .right ? "" : ", left")
     }
 
     var spec: ClipSpec {
@@ -29,8 +30,8 @@ struct RevRateClip {
         }
         let shot = ShotSpec(speedMph: 18, revRateRpm: revRateRpm, axisRotationDeg: axisRotationDeg, axisTiltDeg: axisTiltDeg)
         // 0.4 s lead, then about 1.1 s of ball: past 25 ft at 18 mph.
-        return ClipSpec(name: "revs", widthPx: heightPx * 16 / 9, heightPx: heightPx, fps: fps, crf: 23, x264Preset: "ultrafast", ball: ball,
-                        shots: [shot], leadS: 0.4, maxDurationS: 1.5)
+        return ClipSpec(name: "revs", widthPx: heightPx * 16 / 9, heightPx: heightPx, fps: fps, crf: 23, x264Preset: "ultrafast", hand: hand,
+                        ball: ball, shots: [shot], leadS: 0.4, maxDurationS: 1.5)
     }
 
     /// Renders the clip into a fresh temporary folder, analyses it and returns the true and measured rates.
