@@ -19,7 +19,8 @@
 /// A plain ball repeats at every lag alike and has no dip: its rate is nil, never a guess.
 /// Either way the rate measured over the sightings is moved to the first 20 ft's average (`SpinUp`).
 public struct RevRateEstimator: Sendable {
-    /// A measured rev rate and how clearly the appearance repeated (1 - the dip's normalised difference over the median lag's).
+    /// A measured rev rate and how clearly it was seen: the marker fit's margin (`MarkerSpinFit.Fit.confidence`), or
+    /// for the lag method 1 - the dip's normalised difference over the median lag's.
     public struct Estimate: Sendable, Equatable {
         public var rpm: Double
         public var confidence: Double
@@ -42,7 +43,7 @@ public struct RevRateEstimator: Sendable {
     static let minPairs = 6
     /// Sightings needed at all.
     static let minSightings = 12
-    /// Slower video cannot tell a turn from two (see above): no rate below this.
+    /// With slower video whole-frame lags cannot tell a turn from two (see above): no lag-method rate below this.
     public static let minFrameRate = 45.0
 
     /// The bowler's hand: it sets the sense of the side spin the marker fit allows.
