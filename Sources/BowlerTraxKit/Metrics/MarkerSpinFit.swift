@@ -48,6 +48,9 @@ struct MarkerSpinFit {
     static let fineAxes = 20000
     static let fineAxisReachDeg = 6.0
     static let fineStepRpm = 0.1
+    /// The lattices themselves, built once: every shot searches the same directions.
+    private static let coarseSphere = sphere(coarseAxes)
+    private static let fineSphere = sphere(fineAxes)
 
     struct Fit: Equatable {
         var rpm: Double
@@ -60,6 +63,7 @@ struct MarkerSpinFit {
     private var weights: [Double] = []
     private var points: [Vector3] = []
     private var missedTimes: [Double] = []
+    private let totalWeight: Double
     private let senseNormal: Vector3
 
     /// Nil when the marker was never clearly seen or seen too few times.
@@ -80,12 +84,13 @@ struct MarkerSpinFit {
             points.append(Vector3(x, y, (1 - squared).squareRoot()))
         }
         guard points.count >= Self.minSightings, let first = times.first, let last = times.last, last > first else { return nil }
+        totalWeight = weights.reduce(0, +)
         senseNormal = Vector3(1, 0, hand == .right ? -1 : 1).normalized
     }
 
     /// The rate and axis that fit best, or nil when another rate away from it fits nearly as well.
     func fit(in rpmRange: ClosedRange<Double>) -> Fit? {
-        let axes = Self.sphere(Self.coarseAxes).filter { $0.dot(senseNormal) > 0 }
+        let axes = Self.coarseSphere.filter { $0.dot(senseNormal) > 0 }
         let rates = Array(stride(from: rpmRange.lowerBound, through: rpmRange.upperBound, by: Self.coarseStepRpm))
         var bestPerRate = [Double](repeating: -.infinity, count: rates.count)
         var best = (score: -Double.infinity, axis: Vector3.zero, rate: 0)
@@ -104,7 +109,7 @@ struct MarkerSpinFit {
         guard best.score >= Self.minFit, best.score - runnerUp >= Self.minMargin else { return nil }
 
         let reach = cos(Self.fineAxisReachDeg * .pi / 180)
-        let nearAxes = Self.sphere(Self.fineAxes).filter { $0.dot(best.axis) > reach } + [best.axis]
+        let nearAxes = Self.fineSphere.filter { $0.dot(best.axis) > reach } + [best.axis]
         var fine = (score: best.score, axis: best.axis, rpm: bestRpm)
         for rpm in stride(from: bestRpm - Self.coarseStepRpm, through: bestRpm + Self.coarseStepRpm, by: Self.fineStepRpm) {
             let scorer = RateScorer(fit: self, rpm: rpm)
@@ -143,7 +148,7 @@ struct MarkerSpinFit {
                 d = d + (w * (1 - cosine)) * p
             }
             self.c = c; self.s = s; self.d = d
-            totalWeight = fit.weights.reduce(0, +)
+            totalWeight = fit.totalWeight
             missedCos = fit.missedTimes.map { cos(omega * $0) }
             missedSin = fit.missedTimes.map { sin(omega * $0) }
         }

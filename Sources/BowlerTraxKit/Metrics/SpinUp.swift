@@ -23,19 +23,12 @@ enum SpinUp {
     /// `rpm`, measured over `sightings` (in time order), moved to the middle of the first 20 ft; unchanged when the
     /// sightings give no distances (no calibration) or the ball is not seen moving down the lane.
     static func averageOverFirst20Ft(_ rpm: Double, sightings: [Observation]) -> Double {
-        let placed = sightings.compactMap { observation in observation.distanceFt.map { (observation.timeS, $0) } }
-        guard placed.count >= 2, let first = sightings.first?.timeS, let last = sightings.last?.timeS else { return rpm }
-        // Distance against time by least squares: the speed hardly changes over the first 20 ft.
-        let meanT = placed.map(\.0).reduce(0, +) / Double(placed.count)
-        let meanD = placed.map(\.1).reduce(0, +) / Double(placed.count)
-        var covariance = 0.0, variance = 0.0
-        for (t, d) in placed {
-            covariance += (t - meanT) * (d - meanD)
-            variance += (t - meanT) * (t - meanT)
-        }
-        guard variance > 0, covariance > 0 else { return rpm }
-        let speedFtS = covariance / variance
-        let at10FtS = meanT + (RevRateEstimator.windowFt / 2 - meanD) / speedFtS
+        let placed = sightings.filter { $0.distanceFt != nil }
+        guard let first = sightings.first?.timeS, let last = sightings.last?.timeS,
+              // Distance against time, a straight line: the speed hardly changes over the first 20 ft.
+              let line = PolynomialFit(xs: placed.map { $0.timeS - first }, ys: placed.compactMap(\.distanceFt), degree: 1),
+              line.coefficients[1] > 0 else { return rpm }
+        let at10FtS = first + (RevRateEstimator.windowFt / 2 - line.coefficients[0]) / line.coefficients[1]
         return rpm - rpmPerSecond * ((first + last) / 2 - at10FtS)
     }
 }
