@@ -2,7 +2,7 @@
 ///
 /// Everything is in ball-relative coordinates, so it compares across frames whatever the ball's size
 /// and place in the image: the luma signature samples the disc on a `gridSize`×`gridSize` grid spanning
-/// `±signatureReach` radii, and the marker centroid is in radii from the ball's centre (x right, y down).
+/// `±signatureReach` radii, and the marker (`BallSpot`) is placed in radii from the ball's centre (x right, y down).
 /// Named apart from the fixture renderer's `BallAppearance` (the ball's paint job), which tests import too.
 public struct ObservedAppearance: Sendable, Equatable {
     /// Samples per side of the luma signature.
@@ -15,21 +15,21 @@ public struct ObservedAppearance: Sendable, Equatable {
     /// Row-major luma samples of the disc with the mean removed and divided by their standard deviation;
     /// samples outside the inscribed circle are 0. Zero everywhere for a flat disc.
     public var lumaSignature: [Float]
-    /// Marker-coloured share of the ball's outline, 0...1 (soft: each pixel weighted by `MarkerColorAxis`), so it
-    /// does not shrink as the ball goes away.
-    public var markerFraction: Double
-    /// Marker centroid minus ball centre, in ball radii; nil when no marker pixel is in view.
-    public var markerOffsetX: Double?
-    public var markerOffsetY: Double?
+    /// The signature's scale: its samples' mean luma above black (16 in limited-range video, 0 in full-range) and their
+    /// standard deviation, so `lumaMean + lumaDeviation × signature` is the luma above black again.
+    public var lumaMean: Double
+    public var lumaDeviation: Double
+    /// The marker colour in view (`MarkerColorAxis`); nil when no marker colour is known or none of it is in view.
+    public var marker: BallSpot?
 
-    public init(lumaSignature: [Float], markerFraction: Double, markerOffsetX: Double?, markerOffsetY: Double?) {
+    public init(lumaSignature: [Float], lumaMean: Double = 128, lumaDeviation: Double = 1, marker: BallSpot?) {
         self.lumaSignature = lumaSignature
-        self.markerFraction = markerFraction
-        self.markerOffsetX = markerOffsetX
-        self.markerOffsetY = markerOffsetY
+        self.lumaMean = lumaMean
+        self.lumaDeviation = lumaDeviation
+        self.marker = marker
     }
 
-    /// Samples the ball `candidate` in `frame`; without a `markerAxis` (no marker colour known) the marker area is 0.
+    /// Samples the ball `candidate` in `frame`; without a `markerAxis` (no marker colour known) there is no marker.
     /// Nil when the disc is too small to sample or lies partly outside the frame.
     public init?(frame: VideoFrame, candidate: BallCandidate, markerAxis: MarkerColorAxis?) {
         // The calibration's radius where there is one: the outline's own grows and shrinks as the marker
@@ -37,15 +37,14 @@ public struct ObservedAppearance: Sendable, Equatable {
         let radius = candidate.expectedRadiusPx ?? candidate.radiusPx, cx = candidate.xPx, cy = candidate.yPx
         guard radius >= 2, cx - radius >= 0, cy - radius >= 0,
               cx + radius < Double(frame.width - 1), cy + radius < Double(frame.height - 1) else { return nil }
-        lumaSignature = Self.signature(frame: frame, centerX: cx, centerY: cy, radiusPx: radius)
-        let marker = markerAxis.map { Self.markerPixels(frame: frame, centerX: cx, centerY: cy, radiusPx: radius, axis: $0) } ?? (area: 0, sumX: 0, sumY: 0)
-        markerFraction = marker.area / (Double.pi * radius * radius)
-        markerOffsetX = marker.area > 0 ? (marker.sumX / marker.area - cx) / radius : nil
-        markerOffsetY = marker.area > 0 ? (marker.sumY / marker.area - cy) / radius : nil
+        (lumaSignature, lumaMean, lumaDeviation) = Self.signature(frame: frame, centerX: cx, centerY: cy, radiusPx: radius)
+        lumaMean -= frame.encoding.fullRange ? 0 : 16
+        marker = markerAxis.flatMap { Self.markerSpot(frame: frame, centerX: cx, centerY: cy, radiusPx: radius, axis: $0) }
     }
 
-    /// Bilinear luma samples on the grid, normalised for exposure (mean) and contrast (deviation).
-    private static func signature(frame: VideoFrame, centerX: Double, centerY: Double, radiusPx: Double) -> [Float] {
+    /// Bilinear luma samples on the grid, normalised for exposure (mean) and contrast (deviation), with those two.
+    private static func signature(frame: VideoFrame, centerX: Double, centerY: Double,
+                                  radiusPx: Double) -> (signature: [Float], mean: Double, deviation: Double) {
         let n = gridSize
         let luma = frame.plane(0), stride = frame.stride(0)
         var values = [Double](repeating: 0, count: n * n)
@@ -72,12 +71,12 @@ public struct ObservedAppearance: Sendable, Equatable {
         var squares = 0.0
         for index in values.indices where inside[index] { squares += (values[index] - mean) * (values[index] - mean) }
         let deviation = max((squares / Double(max(count, 1))).squareRoot(), minContrast)
-        return values.indices.map { inside[$0] ? Float((values[$0] - mean) / deviation) : 0 }
+        return (values.indices.map { inside[$0] ? Float((values[$0] - mean) / deviation) : 0 }, mean, deviation)
     }
 
-    /// Marker weight inside the outline: its sum and the weighted sums of pixel-centre coordinates.
-    private static func markerPixels(frame: VideoFrame, centerX: Double, centerY: Double, radiusPx: Double,
-                                     axis: MarkerColorAxis) -> (area: Double, sumX: Double, sumY: Double) {
+    /// The marker-weighted centroid of the pixels inside the outline; nil when no pixel has marker weight.
+    private static func markerSpot(frame: VideoFrame, centerX: Double, centerY: Double, radiusPx: Double,
+                                   axis: MarkerColorAxis) -> BallSpot? {
         let y0 = Int(centerY - radiusPx), y1 = Int(centerY + radiusPx)
         let x0 = Int(centerX - radiusPx), x1 = Int(centerX + radiusPx)
         let luma = frame.plane(0), u = frame.plane(1), v = frame.plane(2)
@@ -94,10 +93,11 @@ public struct ObservedAppearance: Sendable, Equatable {
                 let chromaColumn = column >> frame.chromaShiftX
                 let weight = axis.weight(y: lumaRow[column], u: uRow[chromaColumn], v: vRow[chromaColumn])
                 area += weight
-                sumX += weight * (Double(column) + 0.5)
-                sumY += weight * (Double(row) + 0.5)
+                sumX += weight * dx
+                sumY += weight * dy
             }
         }
-        return (area, sumX, sumY)
+        guard area > 0 else { return nil }
+        return BallSpot(areaShare: area / (Double.pi * radiusPx * radiusPx), offsetX: sumX / area / radiusPx, offsetY: sumY / area / radiusPx)
     }
 }

@@ -1,9 +1,9 @@
 /// Rev rate from how the ball looks over its first 20 ft (DOMAIN.md `rev_rate_rpm`).
 ///
 /// With a marker colour known and the marker clearly seen, the rate is the spin that carries one point of the
-/// ball through every sighting (`MarkerSpinFit`), at any frame rate. Otherwise, or when that fit is ambiguous:
-/// a turning ball shows the same face again once per revolution: its marker, finger holes and logo
-/// come back to the same place. So the period is the smallest time lag at which the ball's appearance
+/// ball through every sighting (`SpotSpinFit`), at any frame rate; without one, the same fit on the finger holes
+/// (`FingerHoleSpots`). Otherwise, or when both fits are ambiguous: a turning ball shows the same face again once
+/// per revolution: its marker, finger holes and logo come back to the same place. So the period is the smallest time lag at which the ball's appearance
 /// (the luma signature, and the marker's visibility and position when a marker colour is known)
 /// repeats. This is the YIN pitch estimator (de Cheveigné and Kawahara, "YIN, a fundamental frequency
 /// estimator for speech and music", JASA 2002) on those feature vectors: a difference function over
@@ -15,11 +15,11 @@
 /// slowly and has no lag that stands out from the rest (plain balls measured: at most 0.27 below the median).
 /// Known limit: the lags are whole frames, so at 30 fps a turn of about 3.5 frames repeats on the same
 /// frame phase only every second turn and the first deep dip can be two (or three) turns: half the rate.
-/// Rather than guess, below `minFrameRate` only the marker fit reports a rate (finger holes and logo give nil).
+/// Rather than guess, below `minFrameRate` only the spot fits report a rate.
 /// A plain ball repeats at every lag alike and has no dip: its rate is nil, never a guess.
 /// Either way the rate measured over the sightings is moved to the first 20 ft's average (`SpinUp`).
 public struct RevRateEstimator: Sendable {
-    /// A measured rev rate and how clearly it was seen: the marker fit's margin (`MarkerSpinFit.Fit.confidence`), or
+    /// A measured rev rate and how clearly it was seen: the spot fit's margin (`SpotSpinFit.Fit.confidence`), or
     /// for the lag method 1 - the dip's normalised difference over the median lag's.
     public struct Estimate: Sendable, Equatable {
         public var rpm: Double
@@ -46,7 +46,7 @@ public struct RevRateEstimator: Sendable {
     /// With slower video whole-frame lags cannot tell a turn from two (see above): no lag-method rate below this.
     public static let minFrameRate = 45.0
 
-    /// The bowler's hand: it sets the sense of the side spin the marker fit allows.
+    /// The bowler's hand: it sets the sense of the side spin the spot fits allow.
     public let hand: Hand
 
     public init(hand: Hand) {
@@ -56,12 +56,17 @@ public struct RevRateEstimator: Sendable {
     /// The rev rate seen in `observations` (one shot, in frame order), or nil if the ball shows nothing turning.
     public func estimate(_ observations: [Observation]) -> Estimate? {
         let sightings = window(observations)
-        guard let measured = markerEstimate(sightings) ?? lagEstimate(sightings) else { return nil }
+        let appearances = sightings.compactMap(\.appearance)
+        guard let measured = spinFitEstimate(sightings, spots: appearances.map(\.marker))
+                ?? spinFitEstimate(sightings, spots: FingerHoleSpots.spots(appearances)) ?? lagEstimate(sightings) else { return nil }
         return Estimate(rpm: SpinUp.averageOverFirst20Ft(measured.rpm, sightings: sightings), confidence: measured.confidence)
     }
 
-    private func markerEstimate(_ sightings: [Observation]) -> Estimate? {
-        MarkerSpinFit(sightings, hand: hand)?.fit(in: Self.rpmRange).map { Estimate(rpm: $0.rpm, confidence: $0.confidence) }
+    /// The `SpotSpinFit` rate of one spot on the ball (the marker, or the finger holes; one entry per sighting), nil
+    /// unless it is clear.
+    private func spinFitEstimate(_ sightings: [Observation], spots: [BallSpot?]) -> Estimate? {
+        let timed = zip(sightings, spots).map { (timeS: $0.timeS, spot: $1) }
+        return SpotSpinFit(timed, hand: hand)?.fit(in: Self.rpmRange).map { Estimate(rpm: $0.rpm, confidence: $0.confidence) }
     }
 
     /// The YIN estimate from whole-frame lags (nil below `minFrameRate`).
@@ -109,9 +114,8 @@ public struct RevRateEstimator: Sendable {
     static func featureBlocks(_ appearances: [ObservedAppearance]) -> [[[Float]]] {
         let luma = appearances.map(\.lumaSignature)
         let marker: [[Float]] = appearances.map { appearance in
-            let share = appearance.markerFraction
-            guard share > 0, let x = appearance.markerOffsetX, let y = appearance.markerOffsetY else { return [0, 0, 0] }
-            return [Float(share), Float(share * x), Float(share * y)]
+            guard let spot = appearance.marker else { return [0, 0, 0] }
+            return [Float(spot.areaShare), Float(spot.areaShare * spot.offsetX), Float(spot.areaShare * spot.offsetY)]
         }
         return [luma, marker].compactMap(unitVarianceBlock)
     }

@@ -61,21 +61,26 @@ final class StrikePredictorTests: XCTestCase {
     func testNoseHitLeavesASplitOrTheEightOrNine() throws {
         var misses: [String] = []
         for seed in Self.seeds {
-            let leave = predict(20, 4, seed: seed).predictedLeave
-            let pins = Set(leave.split(separator: "-").compactMap { Int($0) })
-            let isSplit = !pins.contains(1) && pins.count >= 2 && !Self.pinsTouchEachOther(pins)
-            if !(isSplit || leave == "8" || leave == "9") { misses.append("seed \(seed): leave \(leave)") }
+            let prediction = predict(20, 4, seed: seed), leave = prediction.predictedLeave
+            let splitShare = prediction.outcomes.filter { Self.isSplit($0.key) }.values.reduce(0, +)
+            if !(Self.isSplit(leave) || leave == "8" || leave == "9") {
+                misses.append("seed \(seed): leave \(leave) (\(Int((100 * prediction.leaveProbability).rounded())) %; splits together \(Int((100 * splitShare).rounded())) %)")
+            }
         }
         XCTAssertFalse(misses.isEmpty, "the nose hit now leaves a split: drop the known-shortfall note here and in the README")
         if !misses.isEmpty { throw XCTSkip("known shortfall, board 20 at 4 deg: " + misses.joined(separator: ", ")) }
     }
 
-    /// DOMAIN.md: high hits leave splits; the model's high hits at boards 19 to 19.5 do.
+    /// DOMAIN.md: high hits leave splits. Between the pocket and the nose (boards 19 and 19.5), at low, ideal and
+    /// steep entry angles, for every seed.
     func testHighHitLeavesASplit() {
         for seed in Self.seeds {
-            let leave = predict(19.5, 3, seed: seed).predictedLeave
-            let pins = Set(leave.split(separator: "-").compactMap { Int($0) })
-            XCTAssertTrue(!pins.contains(1) && pins.count >= 2 && !Self.pinsTouchEachOther(pins), "seed \(seed): leave \(leave)")
+            for board in [19.0, 19.5] {
+                for angle in [3.0, 5.0, 7.0] {
+                    let leave = predict(board, angle, seed: seed).predictedLeave
+                    XCTAssertTrue(Self.isSplit(leave), "board \(board) at \(angle)°, seed \(seed): leave \(leave)")
+                }
+            }
         }
     }
 
@@ -108,6 +113,11 @@ final class StrikePredictorTests: XCTestCase {
         XCTAssertEqual(prediction.outcomes[prediction.predictedLeave], prediction.leaveProbability)
     }
 
+    func testSplitsAreTheLeavesWithAGap() {
+        for split in ["4-6", "7-10", "4-6-7-10", "4-7-10", "2-7", "3-4-6-7-10"] { XCTAssertTrue(Self.isSplit(split), split) }
+        for leave in ["10", "3-6-10", "4-7", "2-4-5-8", "1-2-10", "strike"] { XCTAssertFalse(Self.isSplit(leave), leave) }
+    }
+
     func testLeaveListsStandingPinsInAscendingOrder() {
         XCTAssertEqual(StrikePrediction.leave(standingPins: [8, 2, 5, 4]), "2-4-5-8")
         XCTAssertEqual(StrikePrediction.leave(standingPins: []), "strike")
@@ -125,14 +135,24 @@ final class StrikePredictorTests: XCTestCase {
         XCTAssertGreaterThan(msPerPrediction, 0)
     }
 
-    /// Pins 12 in apart are neighbours; a leave with every pin next to another is no split.
-    private static func pinsTouchEachOther(_ pins: Set<Int>) -> Bool {
-        pins.allSatisfy { pin in
+    /// A split: the head pin down and the standing pins in two or more groups (pins 12 in apart are neighbours), so a
+    /// gap lies between them: 4-6, 7-10, 4-6-7-10, 4-7-10 are splits, 3-6-10 and 4-7 are not. (USBC also calls a
+    /// pair with one pin down diagonally between them a split, 5-7; a sleeper behind a pin, 2-8, it does not: no such
+    /// leave is asserted here.)
+    static func isSplit(_ leave: String) -> Bool {
+        let pins = Set(leave.split(separator: "-").compactMap { Int($0) })
+        guard !pins.contains(1), pins.count >= 2, let first = pins.first else { return false }
+        var group: Set<Int> = [first], frontier = [first]
+        while let pin = frontier.popLast() {
             let spot = PinDeck.spots[pin - 1]
-            return pins.contains { other in
+            for other in pins where !group.contains(other) {
                 let otherSpot = PinDeck.spots[other - 1]
-                return other != pin && hypot(spot.xIn - otherSpot.xIn, spot.yIn - otherSpot.yIn) < 12.5
+                if hypot(spot.xIn - otherSpot.xIn, spot.yIn - otherSpot.yIn) < 12.5 {
+                    group.insert(other)
+                    frontier.append(other)
+                }
             }
         }
+        return group.count < pins.count
     }
 }

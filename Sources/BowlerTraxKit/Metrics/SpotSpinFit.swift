@@ -1,16 +1,16 @@
 import Foundation
 
-/// Rev rate from where a marker is seen on the ball: the spin that carries one point of a sphere through
-/// every sighting. It needs no whole number of frames per turn, so it holds at 30 fps.
+/// Rev rate from where a spot fixed on the ball (a marker, or the finger holes) is seen: the spin that carries one
+/// point of a sphere through every sighting. It needs no whole number of frames per turn, so it holds at 30 fps.
 ///
-/// Each sighting is a point on the ball: the marker centroid's offset from the ball's centre (in radii,
-/// `ObservedAppearance`) is its projection, and it lies on the side facing the camera, so its depth toward the
+/// Each sighting is a point on the ball: the spot's centroid offset from the ball's centre (in radii,
+/// `BallSpot`) is its projection, and it lies on the side facing the camera, so its depth toward the
 /// camera is √(1 − x² − y²). The frame is x right, y down, z toward the camera (the ball is small in the image,
 /// so its view is taken as parallel). Turning every sighting back by the spin (axis k, rate Ω) over its time
-/// must bring them all to the one place on the ball where the marker is painted. So for each trial axis and
-/// rate the turned-back points are averaged (weighted by the marker area seen), and the length of that mean
+/// must bring them all to the one place on the ball where the spot is. So for each trial axis and
+/// rate the turned-back points are averaged (weighted by the spot's area seen), and the length of that mean
 /// (1 when they coincide) less a penalty is the fit: the penalty is for frames without a sighting where the
-/// model puts the marker squarely in view. The best axis and rate on a coarse grid are refined on a fine one.
+/// model puts the spot squarely in view. The best axis and rate on a coarse grid are refined on a fine one.
 ///
 /// The spin's sense comes from physics, not from the sightings: a bowling ball always rolls forward (the face
 /// toward the camera moves up the image: a component along +x) and its side spin turns it toward the hook,
@@ -21,19 +21,22 @@ import Foundation
 ///
 /// Known limit: with the axis near 90° of rotation the marker circles near the ball's outline, where its
 /// depth is poorly known; an ambiguous fit there is not reported (`minMargin`).
-struct MarkerSpinFit {
-    /// A frame's marker counts as seen when its area is at least this share of the shot's largest.
+struct SpotSpinFit {
+    /// A frame's spot counts as seen when its area is at least this share of the shot's largest.
     static let seenShareOfLargest = 0.1
-    /// A marker never covering this much of the disc was not clearly seen (a 1.2 in spot face-on covers about 2 %;
-    /// below a tenth of that the marker colour came only from the ball's outline blending with the lane).
+    /// A spot never covering this much of the disc was not clearly seen (a 1.2 in marker face-on covers about 2 %, a
+    /// 1 in finger hole 1.4 %; below a tenth of that the marker colour came only from the outline blending with the lane).
     static let minLargestArea = 0.002
     /// Sightings further out than this (in radii) are left out: their depth is too uncertain.
     static let maxOffset = 0.97
-    /// Fewest sightings for a fit (an axis, a rate and the marker's place on the ball are five unknowns).
+    /// Fewest sightings for a fit (an axis, a rate and the spot's place on the ball are five unknowns).
     static let minSightings = 4
-    /// A missed frame is penalised from this predicted depth (the marker 66° from facing the camera) up to 1.
+    /// A missed frame is penalised from this predicted depth (the spot 66° from facing the camera) up to 1.
     static let inViewDepth = 0.4
-    static let missPenalty = 0.5
+    /// The penalty's weight against the gathering. 1 rather than the first 0.5: on the tuning sweeps it turned more
+    /// rates at twice the truth (a spot seen in about one frame a turn) into unclear fits and reported more rates
+    /// right, no more wrong (README "Rev rate").
+    static let missPenalty = 1.0
     /// The best fit must beat the best one outside its own peak by this much (on rendered 30 fps sweeps every
     /// rate at twice or half the truth came in under it, README "Rev rate").
     static let minMargin = 0.05
@@ -66,22 +69,21 @@ struct MarkerSpinFit {
     private let totalWeight: Double
     private let senseNormal: Vector3
 
-    /// Nil when the marker was never clearly seen or seen too few times.
-    init?(_ sightings: [Observation], hand: Hand) {
-        let appearances = sightings.compactMap { observation in observation.appearance.map { (observation.timeS, $0) } }
-        guard let startS = appearances.first?.0,
-              let largest = appearances.map(\.1.markerFraction).max(), largest >= Self.minLargestArea else { return nil }
-        for (timeS, appearance) in appearances {
-            guard appearance.markerFraction >= Self.seenShareOfLargest * largest,
-                  let x = appearance.markerOffsetX, let y = appearance.markerOffsetY else {
+    /// Nil when the spot was never clearly seen or seen too few times.
+    /// - Parameter sightings: every frame in the window, in time order, with the spot where it was seen.
+    init?(_ sightings: [(timeS: Double, spot: BallSpot?)], hand: Hand) {
+        guard let startS = sightings.first?.timeS,
+              let largest = sightings.compactMap(\.spot?.areaShare).max(), largest >= Self.minLargestArea else { return nil }
+        for (timeS, spot) in sightings {
+            guard let spot, spot.areaShare >= Self.seenShareOfLargest * largest else {
                 missedTimes.append(timeS - startS)
                 continue
             }
-            let squared = x * x + y * y
+            let squared = spot.offsetX * spot.offsetX + spot.offsetY * spot.offsetY
             guard squared < Self.maxOffset * Self.maxOffset else { continue }
             times.append(timeS - startS)
-            weights.append(appearance.markerFraction)
-            points.append(Vector3(x, y, (1 - squared).squareRoot()))
+            weights.append(spot.areaShare)
+            points.append(Vector3(spot.offsetX, spot.offsetY, (1 - squared).squareRoot()))
         }
         guard points.count >= Self.minSightings, let first = times.first, let last = times.last, last > first else { return nil }
         totalWeight = weights.reduce(0, +)
@@ -137,7 +139,7 @@ struct MarkerSpinFit {
         let totalWeight: Double
         let missedCos: [Double], missedSin: [Double]
 
-        init(fit: MarkerSpinFit, rpm: Double) {
+        init(fit: SpotSpinFit, rpm: Double) {
             let omega = rpm * 2 * .pi / 60
             var c = Vector3.zero, s = Vector3.zero, d = Vector3.zero
             for index in fit.points.indices {
@@ -160,16 +162,16 @@ struct MarkerSpinFit {
             let length = sum.length
             guard length / totalWeight > floor else { return nil }
             guard length > 0, !missedCos.isEmpty else { return length / totalWeight }
-            // Where the model puts the marker (the mean turned forward) in each frame it was not seen.
+            // Where the model puts the spot (the mean turned forward) in each frame it was not seen.
             let q = (1 / length) * sum
             let along = k.dot(q), acrossZ = k.x * q.y - k.y * q.x
             var penalty = 0.0
             for index in missedCos.indices {
                 let cosine = missedCos[index]
                 let depth = q.z * cosine + acrossZ * missedSin[index] + k.z * along * (1 - cosine)
-                penalty += max(0, (depth - MarkerSpinFit.inViewDepth) / (1 - MarkerSpinFit.inViewDepth))
+                penalty += max(0, (depth - SpotSpinFit.inViewDepth) / (1 - SpotSpinFit.inViewDepth))
             }
-            let score = length / totalWeight - MarkerSpinFit.missPenalty * penalty / Double(missedCos.count)
+            let score = length / totalWeight - SpotSpinFit.missPenalty * penalty / Double(missedCos.count)
             return score > floor ? score : nil
         }
     }
