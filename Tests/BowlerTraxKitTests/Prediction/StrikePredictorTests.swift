@@ -55,8 +55,8 @@ final class StrikePredictorTests: XCTestCase {
     /// speed (4° becomes 5.7°), meets the 2 pin 1.3 in left of the middle, takes it half-full and,
     /// deflected back, passes the 3 0.3 in too far left to touch it (a ball takes both 2 and 3 only
     /// within 0.63 in of the middle); the 1 pin goes straight back, through the 5, and nothing reaches
-    /// the 3. At 4° the model's splits come from board 19.0 to 19.8; at board 20 they are 35-45 % of
-    /// the samples, but spread over many leaves, while 3-6-10 alone is 34-44 %.
+    /// the 3. At 4° the model's splits come from board 19.0 to 19.8; at board 20 they are 50-61 % of
+    /// the samples (by seed), but spread over many leaves, while 3-6-10 alone is 35-45 %.
     /// Reported as skipped, never as passed, until the model gets it right.
     func testNoseHitLeavesASplitOrTheEightOrNine() throws {
         var misses: [String] = []
