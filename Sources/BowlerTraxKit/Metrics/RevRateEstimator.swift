@@ -56,6 +56,7 @@ public struct RevRateEstimator: Sendable {
     /// The rev rate seen in `observations` (one shot, in frame order), or nil if the ball shows nothing turning.
     public func estimate(_ observations: [Observation]) -> Estimate? {
         let sightings = window(observations)
+        // One appearance per sighting, in step with them: `window` keeps only sightings that have one.
         let appearances = sightings.compactMap(\.appearance)
         guard let measured = spinFitEstimate(sightings, spots: appearances.map(\.marker))
                 ?? spinFitEstimate(sightings, spots: FingerHoleSpots.spots(appearances)) ?? lagEstimate(sightings) else { return nil }
