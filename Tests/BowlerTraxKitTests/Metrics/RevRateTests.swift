@@ -184,6 +184,19 @@ final class RevRateTests: XCTestCase {
         ])
     }
 
+    /// Wrong numbers from whole-frame lags, found on rendered sweeps (axis 73-83°, fast): a third of the rate (162 for
+    /// 543, marker, 360p) and half of it (237 for 480, holes, 720p) after a spot fit whose best rate was right but not
+    /// clear, and half (236 for 487, holes, 360p) when too few holes were seen to fit. Letting a lag rate through only
+    /// when it agreed with an unclear fit's best rate made the first two null, but on a fresh sweep it also nulled two
+    /// right rates and mended no wrong one, so it was not kept (README "Rev rate"). Reported as known shortfalls.
+    func testLagRatesAtAThirdOrAHalfAreAKnownShortfall() throws {
+        try expectShortfall(0.08, [
+            RevRateClip(revRateRpm: 559, axisRotationDeg: 73, axisTiltDeg: 6, fps: 60, face: .marker),
+            RevRateClip(revRateRpm: 496, axisRotationDeg: 83, axisTiltDeg: 21, fps: 60, face: .holesAndLogo, heightPx: 720),
+            RevRateClip(revRateRpm: 500, axisRotationDeg: 78, axisTiltDeg: 23, fps: 60, face: .holesAndLogo),
+        ])
+    }
+
     /// A plain ball at 120 fps with a side-spin axis stays nil too: its shading drifts slowly and shows no dip.
     func testPlainBallAt120FpsHasNoRevRate() throws {
         let (_, measured) = try RevRateClip(revRateRpm: 200, axisRotationDeg: 90, axisTiltDeg: 30, fps: 120, face: .plain).measure()
