@@ -14,6 +14,11 @@ public final class ShotTracker {
     static let maxCoastS = 0.3
     /// Observations a track needs before it counts as a bowled ball.
     static let confirmCount = 5
+    /// With a calibration, a track not yet confirmed keeps (and is judged on) only its latest observations: a first
+    /// sighting spoiled by the bowler's body (part of the ball hidden, its centre found half a foot off) would otherwise
+    /// fail the check for good, and the shot would never be found (a rendered 120 fps shot was lost so). Without one
+    /// the whole track is judged: rising twice its radius in the image takes a near ball more frames than this.
+    static let judgedCount = 8
     /// Where a shot may start: the ball first seen between these distances.
     static let startDistanceFt = -2.0...25.0
     /// Centre boards (from the right edge) of a ball still on the lane: the edges plus a board and a half.
@@ -95,6 +100,7 @@ public final class ShotTracker {
             if let match = bestMatch(for: tentative[index], in: observations, atTimeS: timeS),
                let position = observations.firstIndex(of: match), !used.contains(position) {
                 tentative[index].observations.append(match)
+                if calibration != nil, tentative[index].observations.count > Self.judgedCount { tentative[index].observations.removeFirst() }
                 tentative[index].misses = 0
                 used.insert(position)
             } else {

@@ -55,6 +55,25 @@ final class ShotTrackerTests: XCTestCase {
         XCTAssertEqual(shots.first?.observations.count, expected)
     }
 
+    /// The ball coming out from behind the bowler at 120 fps: the first sighting is part of the ball, its centre found
+    /// 0.7 ft further down-lane, so the next one seems to step back 0.5 ft (a rendered shot stepped back 0.46 ft).
+    /// The shot is still found, from the next sighting on.
+    func testShotWhoseFirstSightingIsHalfHiddenIsFound() throws {
+        var shot = try bowled()
+        shot.fps = 120
+        var frames = frames(of: shot)
+        let first = try XCTUnwrap(frames.first?.candidates.first)
+        let lane = try XCTUnwrap(try calibration().ballPosition(xPx: first.xPx, yPx: first.yPx))
+        var spoiled = try XCTUnwrap(shot.candidate(board: lane.board, distanceFt: lane.distanceFt + 0.7))
+        spoiled.radiusPx *= 0.75
+        frames[0].candidates = [spoiled]
+        let shots = try track(frames)
+        XCTAssertEqual(shots.count, 1)
+        let observations = try XCTUnwrap(shots.first?.observations)
+        XCTAssertEqual(try XCTUnwrap(observations.first?.distanceFt), shot.distanceFt(frames[1].timeS), accuracy: 0.01)
+        XCTAssertGreaterThan(try XCTUnwrap(observations.last?.distanceFt), 60)
+    }
+
     func testStationaryBlobNearTheFoulLineGivesNoShot() throws {
         let shot = try bowled()
         let blob = try XCTUnwrap(shot.candidate(board: 15, distanceFt: 5))
