@@ -98,6 +98,7 @@ public struct ObservedAppearance: Sendable, Equatable {
             }
         }
         guard area > 0 else { return nil }
-        return BallSpot(areaShare: area / (Double.pi * radiusPx * radiusPx), offsetX: sumX / area / radiusPx, offsetY: sumY / area / radiusPx)
+        return BallSpot(areaShare: area / (Double.pi * radiusPx * radiusPx), offsetX: sumX / area / radiusPx,
+                        offsetY: sumY / area / radiusPx)
     }
 }

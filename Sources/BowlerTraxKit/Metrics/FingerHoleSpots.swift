@@ -25,6 +25,7 @@ enum FingerHoleSpots {
             return values[values.count / 2]
         }
         let cellRadii = 2 * ObservedAppearance.signatureReach / Double(n)
+        let span = darkRatio.upperBound - darkRatio.lowerBound
         return lumas.map { luma in
             var area = 0.0, sumX = 0.0, sumY = 0.0
             for row in 0..<n {
@@ -32,7 +33,7 @@ enum FingerHoleSpots {
                     let cell = row * n + column
                     guard medians[cell] > 0 else { continue }
                     let ratio = luma[cell] / medians[cell]
-                    let weight = min(1, max(0, (darkRatio.upperBound - ratio) / (darkRatio.upperBound - darkRatio.lowerBound)))
+                    let weight = min(1, max(0, (darkRatio.upperBound - ratio) / span))
                     guard weight > 0 else { continue }
                     area += weight
                     sumX += weight * (Double(column) + 0.5 - Double(n) / 2) * cellRadii

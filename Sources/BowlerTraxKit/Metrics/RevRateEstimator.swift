@@ -3,9 +3,9 @@
 /// With a marker colour known and the marker clearly seen, the rate is the spin that carries one point of the
 /// ball through every sighting (`SpotSpinFit`), at any frame rate; without one, the same fit on the finger holes
 /// (`FingerHoleSpots`). Otherwise, or when both fits are ambiguous: a turning ball shows the same face again once
-/// per revolution: its marker, finger holes and logo come back to the same place. So the period is the smallest time lag at which the ball's appearance
-/// (the luma signature, and the marker's visibility and position when a marker colour is known)
-/// repeats. This is the YIN pitch estimator (de Cheveigné and Kawahara, "YIN, a fundamental frequency
+/// per revolution: its marker, finger holes and logo come back to the same place. So the period is the smallest
+/// time lag at which the ball's appearance (the luma signature, and the marker's visibility and position when a
+/// marker colour is known) repeats. This is the YIN pitch estimator (de Cheveigné and Kawahara, "YIN, a fundamental frequency
 /// estimator for speech and music", JASA 2002) on those feature vectors: a difference function over
 /// frame lags, normalised by its running mean so only a real dip counts, the first deep dip taken
 /// (not a multiple of the period), then refined with the dips at two, three... periods.
@@ -59,7 +59,8 @@ public struct RevRateEstimator: Sendable {
         // One appearance per sighting, in step with them: `window` keeps only sightings that have one.
         let appearances = sightings.compactMap(\.appearance)
         guard let measured = spinFitEstimate(sightings, spots: appearances.map(\.marker))
-                ?? spinFitEstimate(sightings, spots: FingerHoleSpots.spots(appearances)) ?? lagEstimate(sightings) else { return nil }
+                ?? spinFitEstimate(sightings, spots: FingerHoleSpots.spots(appearances))
+                ?? lagEstimate(sightings) else { return nil }
         return Estimate(rpm: SpinUp.averageOverFirst20Ft(measured.rpm, sightings: sightings), confidence: measured.confidence)
     }
 
@@ -67,7 +68,8 @@ public struct RevRateEstimator: Sendable {
     /// unless it is clear.
     private func spinFitEstimate(_ sightings: [Observation], spots: [BallSpot?]) -> Estimate? {
         let timed = zip(sightings, spots).map { (timeS: $0.timeS, spot: $1) }
-        return SpotSpinFit(timed, hand: hand)?.fit(in: Self.rpmRange).map { Estimate(rpm: $0.rpm, confidence: $0.confidence) }
+        return SpotSpinFit(timed, hand: hand)?.fit(in: Self.rpmRange)
+            .map { Estimate(rpm: $0.rpm, confidence: $0.confidence) }
     }
 
     /// The YIN estimate from whole-frame lags (nil below `minFrameRate`).

@@ -100,7 +100,9 @@ public final class ShotTracker {
             if let match = bestMatch(for: tentative[index], in: observations, atTimeS: timeS),
                let position = observations.firstIndex(of: match), !used.contains(position) {
                 tentative[index].observations.append(match)
-                if calibration != nil, tentative[index].observations.count > Self.judgedCount { tentative[index].observations.removeFirst() }
+                if calibration != nil, tentative[index].observations.count > Self.judgedCount {
+                    tentative[index].observations.removeFirst()
+                }
                 tentative[index].misses = 0
                 used.insert(position)
             } else {
