@@ -22,7 +22,7 @@ public struct ObservedAppearance: Sendable, Equatable {
     /// The marker colour in view (`MarkerColorAxis`); nil when no marker colour is known or none of it is in view.
     public var marker: BallSpot?
 
-    public init(lumaSignature: [Float], lumaMean: Double = 128, lumaDeviation: Double = 1, marker: BallSpot?) {
+    public init(lumaSignature: [Float], lumaMean: Double, lumaDeviation: Double, marker: BallSpot?) {
         self.lumaSignature = lumaSignature
         self.lumaMean = lumaMean
         self.lumaDeviation = lumaDeviation

@@ -15,9 +15,8 @@ enum SpinUp {
     static let oilFriction = 0.0275
     static let radiusOfGyrationFt = 2.63 / 12
     static let meanAxisCosine = (2 / Double.pi) * (0.5 / (Double.pi / 6))
-    static let gravityFtS2 = 32.174
     /// How fast the rate rises while the ball skids, in rpm per second.
-    static let rpmPerSecond = oilFriction * gravityFtS2 * Lane.ballRadiusFt / (radiusOfGyrationFt * radiusOfGyrationFt)
+    static let rpmPerSecond = oilFriction * FrictionPathFit.gravityFtS2 * Lane.ballRadiusFt / (radiusOfGyrationFt * radiusOfGyrationFt)
         * meanAxisCosine * 60 / (2 * Double.pi)
 
     /// `rpm`, measured over `sightings` (in time order), moved to the middle of the first 20 ft; unchanged when the
