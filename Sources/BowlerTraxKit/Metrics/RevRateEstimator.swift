@@ -61,19 +61,24 @@ public struct RevRateEstimator: Sendable {
         guard let measured = spinFitEstimate(sightings, spots: appearances.map(\.marker))
                 ?? spinFitEstimate(sightings, spots: FingerHoleSpots.spots(appearances))
                 ?? lagEstimate(sightings) else { return nil }
-        return Estimate(rpm: SpinUp.averageOverFirst20Ft(measured.rpm, sightings: sightings), confidence: measured.confidence)
+        return Estimate(rpm: SpinUp.averageOverFirst20Ft(measured.estimate.rpm, sightings: sightings, axisCosine: measured.axisCosine),
+                        confidence: measured.estimate.confidence)
     }
+
+    /// A rate over the sightings and the cosine of the spin axis with the forward-roll axis, for `SpinUp`.
+    private typealias Measured = (estimate: Estimate, axisCosine: Double)
 
     /// The `SpotSpinFit` rate of one spot on the ball (the marker, or the finger holes; one entry per sighting), nil
-    /// unless it is clear.
-    private func spinFitEstimate(_ sightings: [Observation], spots: [BallSpot?]) -> Estimate? {
+    /// unless it is clear. Its fitted axis is in the camera's frame, where the forward-roll axis is the lane's
+    /// sideways direction, the image's x (the camera looks down the lane).
+    private func spinFitEstimate(_ sightings: [Observation], spots: [BallSpot?]) -> Measured? {
         let timed = zip(sightings, spots).map { (timeS: $0.timeS, spot: $1) }
         return SpotSpinFit(timed, hand: hand)?.fit(in: Self.rpmRange)
-            .map { Estimate(rpm: $0.rpm, confidence: $0.confidence) }
+            .map { (estimate: Estimate(rpm: $0.rpm, confidence: $0.confidence), axisCosine: min(1, abs($0.axis.x))) }
     }
 
-    /// The YIN estimate from whole-frame lags (nil below `minFrameRate`).
-    private func lagEstimate(_ sightings: [Observation]) -> Estimate? {
+    /// The YIN estimate from whole-frame lags (nil below `minFrameRate`); it knows nothing of the axis.
+    private func lagEstimate(_ sightings: [Observation]) -> Measured? {
         guard sightings.count >= Self.minSightings, let first = sightings.first, let last = sightings.last,
               last.frame > first.frame, last.timeS > first.timeS else { return nil }
         let frameS = (last.timeS - first.timeS) / Double(last.frame - first.frame)
@@ -97,7 +102,8 @@ public struct RevRateEstimator: Sendable {
             let (best, block) = candidates.remove(at: index)
             guard best.confidence >= Self.minConfidence else { return nil }
             if Self.foldsAsWellFaster(block, frames: frames, frameS: frameS, rpm: best.rpm) { continue }
-            return Self.rpmRange.contains(best.rpm) ? best : nil
+            guard Self.rpmRange.contains(best.rpm) else { return nil }
+            return (estimate: best, axisCosine: SpinUp.meanAxisCosine)
         }
         return nil
     }

@@ -8,26 +8,36 @@
 /// for a slow forward roller. With a constant rise, the 20 ft average is the rate at that middle time, so the
 /// measured rate is moved back along the rise from one middle to the other.
 /// The constants are DOMAIN.md's middles (nothing here is known of the ball or lane at hand): μ 0.0275 (0.015 to
-/// 0.04 on oil), radius of gyration 2.63 in (2.46 to 2.80) and the mean cosine over axis rotations 0 to 90 and
-/// tilts 0 to 30, (2/π)·(sin 30° / (π/6)) = 0.608. That is 37.9 rpm a second. On rendered sweeps (μ 0.04) it
-/// took the mean error of rates measured at 60 and 120 fps from +1.5 to +2.6 % to -0.3 to +0.9 % (README "Rev rate").
+/// 0.04 on oil) and radius of gyration 2.63 in (2.46 to 2.80). The cosine is the spin axis's with the forward-roll
+/// axis when a spot fit found the axis (`SpotSpinFit`), else the mean over axis rotations 0 to 90 and tilts 0 to
+/// 30, (2/π)·(sin 30° / (π/6)) = 0.608: 37.9 rpm a second. On rendered sweeps (μ 0.04) the mean cosine took the
+/// mean error of rates measured at 60 and 120 fps from +1.5 to +2.6 % to -0.3 to +0.9 %; the fitted one then took
+/// the spread (standard deviation) of the spot fits' errors from 2.00, 1.95 and 1.52 % to 1.66, 1.69 and 1.39 %
+/// (README "Rev rate").
 enum SpinUp {
     static let oilFriction = 0.0275
     static let radiusOfGyrationFt = 2.63 / 12
     static let meanAxisCosine = (2 / Double.pi) * (0.5 / (Double.pi / 6))
-    /// How fast the rate rises while the ball skids, in rpm per second.
-    static let rpmPerSecond = oilFriction * FrictionPathFit.gravityFtS2 * Lane.ballRadiusFt / (radiusOfGyrationFt * radiusOfGyrationFt)
-        * meanAxisCosine * 60 / (2 * Double.pi)
+    /// How fast the rate rises while the ball skids with the mean axis, in rpm per second.
+    static let rpmPerSecond = rpmPerSecond(axisCosine: meanAxisCosine)
+
+    /// How fast the rate rises while the ball skids, in rpm per second, for a spin axis at `axisCosine` to the
+    /// forward-roll axis.
+    static func rpmPerSecond(axisCosine: Double) -> Double {
+        oilFriction * FrictionPathFit.gravityFtS2 * Lane.ballRadiusFt / (radiusOfGyrationFt * radiusOfGyrationFt)
+            * axisCosine * 60 / (2 * Double.pi)
+    }
 
     /// `rpm`, measured over `sightings` (in time order), moved to the middle of the first 20 ft; unchanged when the
     /// sightings give no distances (no calibration) or the ball is not seen moving down the lane.
-    static func averageOverFirst20Ft(_ rpm: Double, sightings: [Observation]) -> Double {
+    /// - Parameter axisCosine: the spin axis's cosine with the forward-roll axis, `meanAxisCosine` when not known.
+    static func averageOverFirst20Ft(_ rpm: Double, sightings: [Observation], axisCosine: Double) -> Double {
         let placed = sightings.filter { $0.distanceFt != nil }
         guard let first = sightings.first?.timeS, let last = sightings.last?.timeS,
               // Distance against time, a straight line: the speed hardly changes over the first 20 ft.
               let line = PolynomialFit(xs: placed.map { $0.timeS - first }, ys: placed.compactMap(\.distanceFt), degree: 1),
               line.coefficients[1] > 0 else { return rpm }
         let at10FtS = first + (RevRateEstimator.windowFt / 2 - line.coefficients[0]) / line.coefficients[1]
-        return rpm - rpmPerSecond * ((first + last) / 2 - at10FtS)
+        return rpm - rpmPerSecond(axisCosine: axisCosine) * ((first + last) / 2 - at10FtS)
     }
 }

@@ -20,11 +20,21 @@ final class SpinUpTests: XCTestCase {
     /// Seen from 7 to 20 ft at 26 ft/s (15 frames at 30 fps), the sightings' middle (13.5 ft) is 3.5 ft, 0.1346 s,
     /// after the 20 ft's (10 ft).
     func testARateSeenFrom7FtIsMovedBackToTheMiddleOfTheFirst20Ft() {
-        let corrected = SpinUp.averageOverFirst20Ft(400, sightings: sightings(fromFt: 7, toFt: 20, speedFtS: 26))
+        let corrected = SpinUp.averageOverFirst20Ft(400, sightings: sightings(fromFt: 7, toFt: 20, speedFtS: 26), axisCosine: SpinUp.meanAxisCosine)
         XCTAssertEqual(400 - corrected, SpinUp.rpmPerSecond * 3.5 / 26, accuracy: 1e-6)
     }
 
+    /// Friction turns the ball toward rolling forward: a forward roller (axis rotation 0) spins up fastest, a ball
+    /// spinning about the direction it travels (axis rotation 90) not at all.
+    func testTheRiseFollowsTheAxis() {
+        let seen = sightings(fromFt: 7, toFt: 20, speedFtS: 26)
+        XCTAssertEqual(400 - SpinUp.averageOverFirst20Ft(400, sightings: seen, axisCosine: 1),
+                       (400 - SpinUp.averageOverFirst20Ft(400, sightings: seen, axisCosine: SpinUp.meanAxisCosine)) / SpinUp.meanAxisCosine,
+                       accuracy: 1e-6)
+        XCTAssertEqual(SpinUp.averageOverFirst20Ft(400, sightings: seen, axisCosine: 0), 400)
+    }
+
     func testWithoutDistancesTheRateIsUnchanged() {
-        XCTAssertEqual(SpinUp.averageOverFirst20Ft(400, sightings: sightings(fromFt: 7, toFt: 20, speedFtS: 26, placed: false)), 400)
+        XCTAssertEqual(SpinUp.averageOverFirst20Ft(400, sightings: sightings(fromFt: 7, toFt: 20, speedFtS: 26, placed: false), axisCosine: 1), 400)
     }
 }
