@@ -58,9 +58,11 @@ public struct RevRateEstimator: Sendable {
         let sightings = window(observations)
         // One appearance per sighting, in step with them: `window` keeps only sightings that have one.
         let appearances = sightings.compactMap(\.appearance)
-        guard let measured = spinFitEstimate(sightings, spots: appearances.map(\.marker))
-                ?? spinFitEstimate(sightings, spots: FingerHoleSpots.spots(appearances))
-                ?? lagEstimate(sightings) else { return nil }
+        let marker = spinFit(sightings, spots: appearances.map(\.marker))
+        guard let measured = marker?.clear
+                ?? spinFit(sightings, spots: FingerHoleSpots.spots(appearances))?.clear
+                ?? lagEstimate(sightings).flatMap({ agreesWithTheMarker($0, unclearBestRpm: marker?.bestRpm) ? $0 : nil })
+        else { return nil }
         return Estimate(rpm: SpinUp.averageOverFirst20Ft(measured.estimate.rpm, sightings: sightings, axisCosine: measured.axisCosine),
                         confidence: measured.estimate.confidence)
     }
@@ -68,14 +70,32 @@ public struct RevRateEstimator: Sendable {
     /// A rate over the sightings and the cosine of the spin axis with the forward-roll axis, for `SpinUp`.
     private typealias Measured = (estimate: Estimate, axisCosine: Double)
 
-    /// The `SpotSpinFit` rate of one spot on the ball (the marker, or the finger holes; one entry per sighting), nil
-    /// unless it is clear. Its fitted axis is in the camera's frame, where the forward-roll axis is the lane's
-    /// sideways direction, the image's x (the camera looks down the lane).
-    private func spinFitEstimate(_ sightings: [Observation], spots: [BallSpot?]) -> Measured? {
+    /// The `SpotSpinFit` of one spot on the ball (the marker, or the finger holes; one entry per sighting): its rate
+    /// when it is clear, and the rate that fitted best either way; nil when the spot was not seen enough to fit. The
+    /// fitted axis is in the camera's frame, where the forward-roll axis is the lane's sideways direction, the
+    /// image's x (the camera looks down the lane).
+    private func spinFit(_ sightings: [Observation], spots: [BallSpot?]) -> (clear: Measured?, bestRpm: Double)? {
         let timed = zip(sightings, spots).map { (timeS: $0.timeS, spot: $1) }
-        return SpotSpinFit(timed, hand: hand)?.fit(in: Self.rpmRange)
-            .map { (estimate: Estimate(rpm: $0.rpm, confidence: $0.confidence), axisCosine: min(1, abs($0.axis.x))) }
+        return SpotSpinFit(timed, hand: hand).map { spotFit in
+            let fit = spotFit.fit(in: Self.rpmRange)
+            return (fit.clear.map { (estimate: Estimate(rpm: $0.rpm, confidence: $0.confidence), axisCosine: min(1, abs($0.axis.x))) },
+                    fit.bestRpm)
+        }
     }
+
+    /// Whether a lag rate may be reported after a marker fit that was not clear: only near the rate the marker fitted
+    /// best or half of it (within `markerAgreement`; a marker seen about once a turn fits twice the rate nearly as
+    /// well, `SpotSpinFit.missPenalty`). A marker seen often enough to fit, whose sightings fit the lag rate worse than
+    /// another, says the lags found a repeat that is not the turn (162 for 543 rpm at 360p: a third of the rate).
+    /// The finger holes' unclear fits are not asked: their best rate was often far from right lag rates (README
+    /// "Rev rate").
+    private func agreesWithTheMarker(_ lag: Measured, unclearBestRpm: Double?) -> Bool {
+        guard let unclearBestRpm else { return true }
+        return [unclearBestRpm, unclearBestRpm / 2].contains { abs(lag.estimate.rpm / $0 - 1) <= Self.markerAgreement }
+    }
+
+    /// How close a lag rate must be to an unclear marker fit's best rate.
+    static let markerAgreement = 0.1
 
     /// The YIN estimate from whole-frame lags (nil below `minFrameRate`); it knows nothing of the axis.
     private func lagEstimate(_ sightings: [Observation]) -> Measured? {

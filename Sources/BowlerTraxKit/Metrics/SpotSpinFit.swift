@@ -90,8 +90,9 @@ struct SpotSpinFit {
         senseNormal = Vector3(1, 0, hand == .right ? -1 : 1).normalized
     }
 
-    /// The rate and axis that fit best, or nil when another rate away from it fits nearly as well.
-    func fit(in rpmRange: ClosedRange<Double>) -> Fit? {
+    /// The rate and axis that fit best (`clear`, nil when another rate away from it fits nearly as well) and the
+    /// coarse grid's best rate, clear or not.
+    func fit(in rpmRange: ClosedRange<Double>) -> (clear: Fit?, bestRpm: Double) {
         let axes = Self.coarseSphere.filter { $0.dot(senseNormal) > 0 }
         let rates = Array(stride(from: rpmRange.lowerBound, through: rpmRange.upperBound, by: Self.coarseStepRpm))
         var bestPerRate = [Double](repeating: -.infinity, count: rates.count)
@@ -108,7 +109,7 @@ struct SpotSpinFit {
         let peakHalfWidthRpm = 0.7 * 60 / (times[times.count - 1] - times[0])
         let bestRpm = rates[best.rate]
         let runnerUp = zip(rates, bestPerRate).filter { abs($0.0 - bestRpm) > peakHalfWidthRpm }.map(\.1).max() ?? -.infinity
-        guard best.score >= Self.minFit, best.score - runnerUp >= Self.minMargin else { return nil }
+        guard best.score >= Self.minFit, best.score - runnerUp >= Self.minMargin else { return (nil, bestRpm) }
 
         let reach = cos(Self.fineAxisReachDeg * .pi / 180)
         let nearAxes = Self.fineSphere.filter { $0.dot(best.axis) > reach } + [best.axis]
@@ -119,7 +120,7 @@ struct SpotSpinFit {
                 if let score = scorer.score(axis: axis, above: fine.score) { fine = (score, axis, rpm) }
             }
         }
-        return Fit(rpm: fine.rpm, confidence: min(1, (best.score - runnerUp) / 0.25), axis: fine.axis)
+        return (Fit(rpm: fine.rpm, confidence: min(1, (best.score - runnerUp) / 0.25), axis: fine.axis), bestRpm)
     }
 
     /// `count` points spread evenly over the unit sphere (a Fibonacci lattice).

@@ -17,7 +17,7 @@ final class SpotSpinFitTests: XCTestCase {
     func testFindsTheRateAndAxisOfAnExactSpinAt30Fps() throws {
         let axis = Vector3(0.8, -0.3, -0.5).normalized
         let fit = try XCTUnwrap(SpotSpinFit(sightings(rpm: 420, axis: axis, marker: Vector3(0.3, 0.5, 0.8)), hand: .right)?
-            .fit(in: RevRateEstimator.rpmRange))
+            .fit(in: RevRateEstimator.rpmRange).clear)
         XCTAssertEqual(fit.rpm, 420, accuracy: 0.5)
         XCTAssertGreaterThan(fit.axis.dot(axis), cos(3 * Double.pi / 180))
         XCTAssertGreaterThan(fit.confidence, 0.2)
@@ -30,9 +30,9 @@ final class SpotSpinFitTests: XCTestCase {
         let axis = Vector3(0.25, 0.75, -0.6).normalized
         let seen = sightings(rpm: 458, axis: axis, marker: axis.cross(Vector3(1, 0, 0)), frames: 30, seenFromDepth: 0.6)
         XCTAssertEqual(seen.filter { $0.spot != nil }.count, 7, "one sighting a turn at most")
-        let right = try XCTUnwrap(SpotSpinFit(seen, hand: .right)?.fit(in: RevRateEstimator.rpmRange))
+        let right = try XCTUnwrap(SpotSpinFit(seen, hand: .right)?.fit(in: RevRateEstimator.rpmRange).clear)
         XCTAssertEqual(right.rpm, 458, accuracy: 1)
-        let left = try XCTUnwrap(SpotSpinFit(seen, hand: .left)?.fit(in: RevRateEstimator.rpmRange))
+        let left = try XCTUnwrap(SpotSpinFit(seen, hand: .left)?.fit(in: RevRateEstimator.rpmRange).clear)
         XCTAssertEqual(left.rpm, 442, accuracy: 1)
     }
 
