@@ -244,28 +244,30 @@ public struct RevRateEstimator: Sendable {
     /// How deep (below the median) a dip at a half or a third of the first deep one must be to be the turn.
     static let fundamentalShare = 0.7
 
-    /// Whether the block's sightings fold clearly tighter (by `fasterFoldMargin`) near two, three or four times `rpm`
-    /// (within ±`ambiguitySpan`, inside `rpmRange`) as at `rpm` itself (`PhaseFolding`, which is not tied to whole
-    /// frames). Whole-frame lags can miss a turn of a fractional number of frames whose small features (finger holes)
-    /// move too far in the part of a frame left over, and find the repeat only after two to four turns; a faster
-    /// rate that folds tighter means the turn is not known, and nothing is reported rather than a third of the rate.
-    /// (The lowest fold over a span is biased low against the fold at one rate, hence a margin. On rendered 720p
-    /// holes-and-logo sweeps it turned rates at a third and a quarter of the truth into nil, README "Rev rate".)
+    /// Whether the block's sightings fold as tightly near two, three or four times `rpm` (within ±`ambiguitySpan`,
+    /// inside `rpmRange`) as at `rpm` itself (`PhaseFolding`, which is not tied to whole frames). Whole-frame lags can
+    /// miss a turn of a fractional number of frames whose small features (finger holes) move too far in the part of a
+    /// frame left over, and find the repeat only after two to four turns. Sightings that repeat every turn fold as
+    /// well at a half or a third of the rate as at the rate (every pair a whole number of slow periods apart is a
+    /// whole number of turns apart), but clearly worse at twice it (pairs half a turn apart look different). So a
+    /// faster rate that folds as tightly means the turn is not known, and nothing is reported rather than a half or
+    /// a third of the rate. (It first asked for a fold tighter by 0.05, for the lowest fold over a span is biased low
+    /// against the fold at one rate: that turned rates at a third and a quarter into nil on 720p holes-and-logo
+    /// sweeps but let two at a half through, whose faster folds were 0.02 tighter; the right lag rates on the sweeps
+    /// folded at least 0.03 worse at twice themselves, README "Rev rate".)
     static func foldsAsWellFaster(_ block: [[Float]], frames: [Int], frameS: Double, rpm: Double) -> Bool {
         guard let folding = PhaseFolding(features: block, timesS: frames.map { Double($0) * frameS }) else { return false }
         let atRate = folding.dispersion(frequencyHz: rpm / 60)
         for multiple in [2.0, 3.0, 4.0] {
             let lowestRpm = multiple * rpm * (1 - ambiguitySpan), highestRpm = min(multiple * rpm * (1 + ambiguitySpan), rpmRange.upperBound)
             guard lowestRpm < highestRpm else { continue }
-            if folding.lowestDispersion(in: (lowestRpm / 60)...(highestRpm / 60)) <= atRate - fasterFoldMargin { return true }
+            if folding.lowestDispersion(in: (lowestRpm / 60)...(highestRpm / 60)) <= atRate { return true }
         }
         return false
     }
 
     /// How far from two to four times the rate a faster fold is looked for (the rate may drift while in view).
     static let ambiguitySpan = 0.1
-    /// How much tighter than the rate's own fold a faster one must be to make the turn unknown.
-    static let fasterFoldMargin = 0.05
 
     /// The period in frames: the parabola vertex of each dip at 1, 2, 3... periods that the lags reach,
     /// combined by least squares through the origin (later multiples pin the period down more finely).
