@@ -118,7 +118,7 @@ final class StorageFaultTests: XCTestCase {
         try storeOneShot(in: db)
         // Fill what is left, so the next session's writes run out of room.
         let filler = point + "/filler"
-        FileManager.default.createFile(atPath: filler, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: filler, contents: nil))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: filler))
         let block = Data(repeating: 0x55, count: 4096)
         while (try? handle.write(contentsOf: block)) != nil {}

@@ -23,7 +23,7 @@ final class VideoInputFaultTests: XCTestCase {
     }
 
     func testEmptyFileIsRefusedAsEmpty() throws {
-        FileManager.default.createFile(atPath: path("empty.mp4"), contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: path("empty.mp4"), contents: Data()))
         let outcome = try analyze(path("empty.mp4"))
         XCTAssertEqual(outcome.status, 65)
         XCTAssertEqual(outcome.stderr, "Error: \(path("empty.mp4")) is empty (0 bytes)\n")
