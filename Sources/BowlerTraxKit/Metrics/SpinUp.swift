@@ -12,14 +12,12 @@
 /// axis when a spot fit found the axis (`SpotSpinFit`), else the mean over axis rotations 0 to 90 and tilts 0 to
 /// 30, (2/π)·(sin 30° / (π/6)) = 0.608: 37.9 rpm a second. On rendered sweeps (μ 0.04) the mean cosine took the
 /// mean error of rates measured at 60 and 120 fps from +1.5 to +2.6 % to -0.3 to +0.9 %; the fitted one then took
-/// the spread (standard deviation) of the spot fits' errors from 2.00, 1.95 and 1.52 % to 1.66, 1.69 and 1.39 %
-/// (README "Rev rate").
+/// the root-mean-square error of the spot fits' rates on four of five sweeps down (2.02 to 1.74 % on one, 1.88 to
+/// 2.16 % up on the 30 fps marker sweep; README "Rev rate").
 enum SpinUp {
     static let oilFriction = 0.0275
     static let radiusOfGyrationFt = 2.63 / 12
     static let meanAxisCosine = (2 / Double.pi) * (0.5 / (Double.pi / 6))
-    /// How fast the rate rises while the ball skids with the mean axis, in rpm per second.
-    static let rpmPerSecond = rpmPerSecond(axisCosine: meanAxisCosine)
 
     /// How fast the rate rises while the ball skids, in rpm per second, for a spin axis at `axisCosine` to the
     /// forward-roll axis.
