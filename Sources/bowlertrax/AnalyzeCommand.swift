@@ -57,7 +57,8 @@ enum AnalyzeCommand {
             : try session(parsed, details: try details(parsed), video: video, hand: hand, store: try store())
 
         let progress = ProgressBar()
-        let analyzer = VideoAnalyzer(profile: profile, calibration: calibration, hand: hand, decoderThreads: threads)
+        let analyzer = VideoAnalyzer(profile: profile, calibration: calibration, hand: hand, decoderThreads: threads,
+                                     seed: try ProfileOptions.seed(parsed, videoSize: size))
         let result: AnalysisResult
         do {
             result = try analyzer.analyze(path: video, onShot: { try saver.save($0) }, onProgress: progress.update)
@@ -69,8 +70,6 @@ enum AnalyzeCommand {
         progress.clear()
         try saver.close()
         warnings(result).forEach { FileHandle.standardError.write(Data("Warning: \($0)\n".utf8)) }
-        // Not a warning: a profile that matches nothing means every frame was searched in vain, and "0 shots" would mislead.
-        if result.framesWithBall == 0 { throw AnalyzeError.ballColourNotFound(video: video, frames: result.frames) }
         print(parsed.flag("json") ? ShotJSON.document(result) : summary(result, calibrated: calibration != nil), terminator: "")
     }
 
@@ -123,8 +122,11 @@ enum AnalyzeCommand {
         return hand
     }
 
+    /// The table of shots under a header line; a video with no shot is that one line.
     static func summary(_ result: AnalysisResult, calibrated: Bool) -> String {
-        let header = "\(result.video): \(result.size) at \(ShotTable.format(result.fps, 2)) fps, \(result.frames) frames, \(result.shots.count) shot\(result.shots.count == 1 ? "" : "s")\n"
+        let facts = "\(result.video): \(result.size) at \(ShotTable.format(result.fps, 2)) fps, \(result.frames) frames"
+        guard !result.shots.isEmpty else { return facts + ", no shot found\n" }
+        let header = facts + ", \(result.shots.count) shot\(result.shots.count == 1 ? "" : "s")\n"
         let note = calibrated ? "" : "No calibration: lane measurements need --calibration.\n"
         return header + note + ShotTable.render(result.shots)
     }
@@ -132,6 +134,10 @@ enum AnalyzeCommand {
     static func warnings(_ result: AnalysisResult) -> [String] {
         var lines: [String] = []
         if let reason = result.stoppedEarly { lines.append("\(result.video) ends early (\(reason)): analysed the \(result.frames) frames that decode") }
+        // A profile that matches nothing searched every frame in vain: say so, or "no shot found" would hide a wrong colour.
+        if result.framesWithBall == 0 {
+            lines.append("no pixel of the ball's colour was seen in any of the \(result.frames) frames: check --ball-hsv, --ball-box or --ball")
+        }
         if result.corruptPackets > 0 { lines.append("skipped \(result.corruptPackets) corrupt packet\(result.corruptPackets == 1 ? "" : "s") in \(result.video)") }
         return lines
     }

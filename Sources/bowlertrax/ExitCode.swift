@@ -37,7 +37,7 @@ enum ExitCode {
             default: return dataError
             }
         case let error as StoreError: return code(for: error)
-        case is ProfileError, is AnalyzeError: return dataError
+        case is ProfileError: return dataError
         case is OutputFileError: return cannotCreate
         default: return failure
         }

@@ -42,6 +42,12 @@ enum ProfileOptions {
         return profile
     }
 
+    /// The ball the user pointed at with --ball-box (on --ball-frame), to be followed from there; nil without a box.
+    static func seed(_ parsed: ParsedArguments, videoSize: PixelSize) throws -> BallSeed? {
+        guard let box = parsed.value("ball-box") else { return nil }
+        return BallSeed(frameIndex: Int(parsed.value("ball-frame") ?? "0") ?? 0, box: try PixelRect(parsing: box, within: videoSize))
+    }
+
     private static func learn(box text: String, frameIndex: Int, video: String) throws -> BallProfile {
         let decoder = try FrameDecoder(path: video)
         let box = try PixelRect(parsing: text, within: PixelSize(width: decoder.width, height: decoder.height))

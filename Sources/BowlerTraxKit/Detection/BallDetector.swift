@@ -14,6 +14,8 @@ public struct BallCandidate: Sendable, Equatable {
     /// The calibration's radius for a ball centred here, which the centre was fitted with; nil without a calibration.
     /// `radiusPx` stays the outline's own, which tells how whole the outline was.
     public var expectedRadiusPx: Double? = nil
+    /// The disc's mean colour, when the shape search (`DiscDetector`) found it: what the followed ball looks like now.
+    public var inside: YUVMean? = nil
 }
 
 /// Tells the detector how big the ball should look where a blob is; Calibration provides it.

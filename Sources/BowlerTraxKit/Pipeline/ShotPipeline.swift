@@ -10,12 +10,16 @@ public final class ShotPipeline: @unchecked Sendable {
     public let tracker: ShotTracker
     public let measurer: ShotMeasurer
     public let predictor = StrikePredictor()
+    /// Where the user pointed at the ball, if they did: the ball followed from there by its shape.
+    public let seed: BallSeed?
+    private let discDetector = DiscDetector()
     public private(set) var shotCount = 0
     /// Frames in which some ball candidate was seen.
     public private(set) var framesWithBall = 0
     public private(set) var framesProcessed = 0
 
-    public init(profile: BallProfile, calibration: LaneCalibration?, hand: Hand, imageSize: PixelSize) {
+    public init(profile: BallProfile, calibration: LaneCalibration?, hand: Hand, imageSize: PixelSize, seed: BallSeed? = nil) {
+        self.seed = seed
         let region = calibration?.searchRegion() ?? SearchRegion(width: imageSize.width, height: imageSize.height)
         detector = BallDetector(profile: profile, region: region, sizeModel: calibration)
         tracker = ShotTracker(calibration: calibration)
@@ -27,10 +31,19 @@ public final class ShotPipeline: @unchecked Sendable {
     /// frames are not held up by the measurement.
     public func track(_ frame: VideoFrame) -> NumberedTrack? {
         framesProcessed += 1
-        let window = tracker.searchWindow(atTimeS: frame.timeS, imageSize: frame.size)
-        var candidates = detector.detect(in: frame, window: window)
-        // A ball lost from its window (a missed prediction) is looked for everywhere before it is given up.
-        if candidates.isEmpty, window != nil { candidates = detector.detect(in: frame) }
+        let candidates: [BallCandidate]
+        if let seed, seed.frameIndex == frame.index {
+            // The seed's box is this frame's sighting.
+            startFollowing(seed, in: frame)
+            candidates = []
+        } else if let search = tracker.discSearch(frame: frame.index) {
+            candidates = seededCandidates(search, in: frame)
+        } else {
+            let window = tracker.searchWindow(atTimeS: frame.timeS, imageSize: frame.size)
+            let found = detector.detect(in: frame, window: window)
+            // A ball lost from its window (a missed prediction) is looked for everywhere before it is given up.
+            candidates = found.isEmpty && window != nil ? detector.detect(in: frame) : found
+        }
         if !candidates.isEmpty { framesWithBall += 1 }
         let track = tracker.update(frame: frame.index, timeS: frame.timeS, candidates: candidates)
         // Sampled now: the frame's buffers are not kept.
@@ -51,6 +64,33 @@ public final class ShotPipeline: @unchecked Sendable {
         var shot = measurer.measure(finished.track, shotNumber: finished.shotNumber)
         predictor.predict(&shot)
         return shot
+    }
+
+    /// Hands the tracker the ball the user pointed at, with its colour when its disc stands out there.
+    private func startFollowing(_ seed: BallSeed, in frame: VideoFrame) {
+        let box = seed.box, radius = Double(box.x1 - box.x0 + box.y1 - box.y0) / 4
+        let search = DiscSearch(centerX: Double(box.x0 + box.x1) / 2, centerY: Double(box.y0 + box.y1) / 2, reachPx: radius / 4,
+                                radiusPx: radius, reference: nil, distanceWeight: 0)
+        let match = discDetector.search(search, in: frame)
+        let reference = match.flatMap { $0.contrast >= ShotTracker.minDiscContrast ? $0.inside : nil }
+        tracker.seed(frame: frame.index, timeS: frame.timeS, box: box, reference: reference)
+    }
+
+    /// The seeded ball in this frame: the disc the shape search finds if it stands out, centred on the colour
+    /// detector's outline when one agrees with it (an outline fit is sub-pixel; the disc search is not).
+    private func seededCandidates(_ search: DiscSearch, in frame: VideoFrame) -> [BallCandidate] {
+        guard let disc = discDetector.search(search, in: frame), disc.contrast >= ShotTracker.minDiscContrast else { return [] }
+        let reach = disc.radiusPx + 1
+        let window = PixelRect(x0: max(0, Int(disc.xPx - 2 * reach)), y0: max(0, Int(disc.yPx - 2 * reach)),
+                               x1: min(frame.width, Int(disc.xPx + 2 * reach) + 1), y1: min(frame.height, Int(disc.yPx + 2 * reach) + 1))
+        let outline = detector.detect(in: frame, window: window).first { candidate in
+            let offset = ((candidate.xPx - disc.xPx) * (candidate.xPx - disc.xPx) + (candidate.yPx - disc.yPx) * (candidate.yPx - disc.yPx)).squareRoot()
+            return offset < 0.25 * disc.radiusPx && (0.8...1.25).contains(candidate.radiusPx / disc.radiusPx)
+        }
+        var candidate = outline ?? BallCandidate(xPx: disc.xPx, yPx: disc.yPx, radiusPx: disc.radiusPx, areaPx: Int(Double.pi * disc.radiusPx * disc.radiusPx),
+                                                 fill: 1, markerAreaPx: 0, score: 0)
+        candidate.inside = disc.inside
+        return [candidate]
     }
 
     private func numbered(_ track: TrackedShot) -> NumberedTrack {

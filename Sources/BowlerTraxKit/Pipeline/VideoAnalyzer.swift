@@ -26,12 +26,15 @@ public final class VideoAnalyzer {
     public let calibration: LaneCalibration?
     public let hand: Hand
     public let decoderThreads: Int
+    /// Where the user pointed at the ball, if they did (see `BallSeed`).
+    public let seed: BallSeed?
     static let maxFramesInFlight = 2
 
     /// `decoderThreads` 0 means every core but one: detection runs on that one, overlapped with decoding
     /// (on two cores one decoder thread decodes as fast as the analysis can use it, with less memory).
-    public init(profile: BallProfile, calibration: LaneCalibration?, hand: Hand, decoderThreads: Int = 0) {
+    public init(profile: BallProfile, calibration: LaneCalibration?, hand: Hand, decoderThreads: Int = 0, seed: BallSeed? = nil) {
         self.profile = profile
+        self.seed = seed
         self.calibration = calibration
         self.hand = hand
         self.decoderThreads = decoderThreads > 0 ? decoderThreads : max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
@@ -46,7 +49,7 @@ public final class VideoAnalyzer {
         if let calibration, calibration.imageSize != size {
             throw CalibrationError.imageSizeMismatch(path: calibration.source, calibration: calibration.imageSize, video: size)
         }
-        let pipeline = ShotPipeline(profile: profile, calibration: calibration, hand: hand, imageSize: size)
+        let pipeline = ShotPipeline(profile: profile, calibration: calibration, hand: hand, imageSize: size, seed: seed)
         let queue = DispatchQueue(label: "bowlertrax.analysis", qos: .userInteractive)
         let slots = DispatchSemaphore(value: Self.maxFramesInFlight)
         let collector = ShotCollector(pipeline: pipeline, keepsShots: true, onShot: onShot)

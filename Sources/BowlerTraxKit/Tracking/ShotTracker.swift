@@ -29,8 +29,25 @@ public final class ShotTracker {
     private struct Track {
         var observations: [Observation]
         var misses = 0
+        /// Started where the user pointed (`seed`): followed by its round shape, not confirmed by its motion.
+        var seeded = false
+        /// The ball's colour as the shape search last saw it (seeded tracks only).
+        var reference: YUVMean?
+        /// A seeded ball's image motion per frame, smoothed over its sightings (the seed's own box not counted:
+        /// a box drawn by hand is not where the detector would have put the centre).
+        var velocityPx = (x: 0.0, y: 0.0)
         var lastSeenS: Double { observations.last?.timeS ?? 0 }
     }
+
+    /// How much a seeded ball's disc must stand out on its least contrasting side (see `DiscDetector`) to count as seen.
+    public static let minDiscContrast = 18.0
+    /// Score a disc loses per radius from the prediction; divided by one plus the frames missed, so a ball lost
+    /// behind the bowler is looked for ever more widely.
+    static let discDistanceWeight = 6.0
+    /// Share of each new sighting's colour taken into the reference: a ball darkens and brightens as it rolls.
+    static let referenceUpdate = 0.1
+    /// How much wider (in radii) a seeded ball's search reaches for each frame it was not seen.
+    static let lostReachGrowth = 0.5
 
     public init(calibration: LaneCalibration?) {
         self.calibration = calibration
@@ -44,13 +61,51 @@ public final class ShotTracker {
                          x1: min(imageSize.width, Int(predicted.x + reach) + 1), y1: min(imageSize.height, Int(predicted.y + reach) + 1))
     }
 
+    /// Starts following the ball the user pointed at: `box` drawn around it in `frame`, `reference` its colour there
+    /// when it stood out. A ball already being followed keeps its shot; the seed is then ignored.
+    public func seed(frame: Int, timeS: Double, box: PixelRect, reference: YUVMean?) {
+        guard active == nil else { return }
+        let radius = Double(box.x1 - box.x0 + box.y1 - box.y0) / 4
+        let candidate = BallCandidate(xPx: Double(box.x0 + box.x1) / 2, yPx: Double(box.y0 + box.y1) / 2, radiusPx: radius,
+                                      areaPx: Int(Double.pi * radius * radius), fill: 1, markerAreaPx: 0, score: 0)
+        active = Track(observations: [observation(frame: frame, timeS: timeS, candidate: candidate)], seeded: true, reference: reference)
+        tentative.removeAll()
+    }
+
+    /// Where and what to look for when the followed ball was seeded: it is found by its shape near the prediction.
+    /// Nil when no seeded ball is being followed (then `searchWindow` and the colour detector are used).
+    /// The seeded ball's size is taken as last seen, not extrapolated: the camera zooms in and out at will, and a
+    /// curve through a few noisy radii, followed out, shrinks the ball to nothing within a few frames.
+    public func discSearch(frame: Int) -> DiscSearch? {
+        guard let active, active.seeded, let last = active.observations.last else { return nil }
+        // The image motion, not the lane path: the camera may follow the ball, pan and zoom.
+        let frames = Double(frame - last.frame), speed = (active.velocityPx.x * active.velocityPx.x + active.velocityPx.y * active.velocityPx.y).squareRoot()
+        let radius = active.observations.suffix(3).reduce(0) { $0 + $1.candidate.radiusPx } / Double(min(3, active.observations.count))
+        // Not the gate, which trusts the colour to single the ball out: a shape search that reached as far would find
+        // some other round thing (a shoe, a light) that stands out more than a ball half hidden in the bowler's hand.
+        let reach = 0.6 * radius + 0.5 * speed + 3 + Self.lostReachGrowth * radius * Double(active.misses)
+        return DiscSearch(centerX: last.candidate.xPx + frames * active.velocityPx.x, centerY: last.candidate.yPx + frames * active.velocityPx.y,
+                          reachPx: reach, radiusPx: radius, reference: active.reference,
+                          distanceWeight: Self.discDistanceWeight / Double(1 + active.misses))
+    }
+
     /// Feeds one frame's candidates; returns a shot when this frame ends one.
     public func update(frame: Int, timeS: Double, candidates: [BallCandidate]) -> TrackedShot? {
+        // A seeded ball was seen in its seed's frame already.
+        if active?.observations.last?.frame == frame { return nil }
         let observations = candidates.map { observation(frame: frame, timeS: timeS, candidate: $0) }
         if var track = active {
             if let next = bestMatch(for: track, in: observations, atTimeS: timeS) {
+                if track.seeded, let last = track.observations.last, track.observations.count >= 2 {
+                    let frames = Double(max(1, next.frame - last.frame))
+                    track.velocityPx = (0.6 * track.velocityPx.x + 0.4 * (next.candidate.xPx - last.candidate.xPx) / frames,
+                                        0.6 * track.velocityPx.y + 0.4 * (next.candidate.yPx - last.candidate.yPx) / frames)
+                }
                 track.observations.append(next)
                 track.misses = 0
+                if let inside = next.candidate.inside {
+                    track.reference = track.reference?.blended(toward: inside, fraction: Self.referenceUpdate) ?? inside
+                }
             } else {
                 track.misses += 1
             }
@@ -85,7 +140,8 @@ public final class ShotTracker {
 
     private func finishActive() -> TrackedShot? {
         defer { active = nil; tentative.removeAll() }
-        guard let active else { return nil }
+        // A seeded ball lost before it was seen rolling is no shot (confirmed tracks always have this many).
+        guard let active, active.observations.count >= Self.confirmCount else { return nil }
         return TrackedShot(observations: active.observations)
     }
 

@@ -135,15 +135,23 @@ final class VideoInputFaultTests: XCTestCase {
         XCTAssertTrue(header.hasSuffix(", 1 shot"), String(header))
     }
 
-    func testBallColourThatMatchesNothingIsAnErrorAndSavesNoShot() throws {
+    func testBallColourThatMatchesNothingIsNoShotWithAWarning() throws {
         let clip = try FaultsCLI.fixture("right-720p60")
         let db = path("shots.sqlite")
         let outcome = try FaultsCLI.bowlertrax(["analyze", clip.video, "--calibration", clip.calibration, "--ball-hsv", "120,100,100", "--db", db])
-        XCTAssertEqual(outcome.status, 65)
+        XCTAssertEqual(outcome.status, 0)
         let frames = try FixtureTruth.load("right-720p60").frames
-        XCTAssertEqual(outcome.stderr, "Error: no pixel of the ball's colour was found in any of the \(frames) frames of \(clip.video): check --ball-hsv, --ball-box or --ball\n")
-        XCTAssertEqual(outcome.stdout, "")
+        XCTAssertEqual(outcome.stderr, "Warning: no pixel of the ball's colour was seen in any of the \(frames) frames: check --ball-hsv, --ball-box or --ball\n")
+        XCTAssertEqual(outcome.stdout, "\(clip.video): 1280x720 at 60.00 fps, \(frames) frames, no shot found\n")
         XCTAssertEqual(try FaultsCLI.inspect(database: db).shots, 0)
+    }
+
+    func testClipWithNoShotSaysSoInOneLineAndExitsZero() throws {
+        let clip = try FaultsCLI.fixture("noshot-720p60")
+        let truth = try FixtureTruth.load("noshot-720p60")
+        let outcome = try FaultsCLI.bowlertrax(["analyze", clip.video, "--calibration", clip.calibration, "--ball-hsv", clip.ballHSV, "--no-save"])
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(outcome.stdout, "\(clip.video): 1280x720 at 60.00 fps, \(truth.frames) frames, no shot found\n")
     }
 
     private func firstIndex(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
