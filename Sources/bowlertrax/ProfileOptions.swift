@@ -32,8 +32,8 @@ enum ProfileOptions {
                 throw ProfileError.unknownProfile(name: name, known: try store.ballProfiles().compactMap(\.name))
             }
             profile = saved
-        } else if let box = parsed.value("ball-box"), let video {
-            profile = try learn(box: box, frameIndex: Int(parsed.value("ball-frame") ?? "0") ?? 0, video: video)
+        } else if parsed.value("ball-box") != nil, let video {
+            profile = try learn(parsed, video: video)
         } else {
             profile = BallProfile(colors: try parsed.all("ball-hsv").map(HSVColor.init(parsing:)))
         }
@@ -48,14 +48,17 @@ enum ProfileOptions {
         return BallSeed(frameIndex: Int(parsed.value("ball-frame") ?? "0") ?? 0, box: try PixelRect(parsing: box, within: videoSize))
     }
 
-    private static func learn(box text: String, frameIndex: Int, video: String) throws -> BallProfile {
+    /// The colours inside --ball-box on --ball-frame of `video`.
+    private static func learn(_ parsed: ParsedArguments, video: String) throws -> BallProfile {
         let decoder = try FrameDecoder(path: video)
-        let box = try PixelRect(parsing: text, within: PixelSize(width: decoder.width, height: decoder.height))
+        guard let seed = try seed(parsed, videoSize: PixelSize(width: decoder.width, height: decoder.height)) else {
+            preconditionFailure("learn is called only with --ball-box")
+        }
         var seen = 0
         while let frame = try decoder.nextFrame() {
-            if frame.index == frameIndex { return try BallColorLearner.learn(from: frame, box: box) }
+            if frame.index == seed.frameIndex { return try BallColorLearner.learn(from: frame, box: seed.box) }
             seen += 1
         }
-        throw ProfileError.frameNotFound(index: frameIndex, frames: seen)
+        throw ProfileError.frameNotFound(index: seed.frameIndex, frames: seen)
     }
 }

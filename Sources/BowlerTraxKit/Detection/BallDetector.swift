@@ -18,6 +18,13 @@ public struct BallCandidate: Sendable, Equatable {
     public var inside: YUVMean? = nil
 }
 
+extension BallCandidate {
+    /// A whole ball where only its circle is known (a seed's box, a shape-search match): no outline, no marker.
+    init(discAtX x: Double, y: Double, radiusPx: Double) {
+        self.init(xPx: x, yPx: y, radiusPx: radiusPx, areaPx: Int(Double.pi * radiusPx * radiusPx), fill: 1, markerAreaPx: 0, score: 0)
+    }
+}
+
 /// Tells the detector how big the ball should look where a blob is; Calibration provides it.
 public protocol BallSizeModel: Sendable {
     /// Expected radius in pixels of a ball centred at this pixel, or nil if no ball on the lane can be there.

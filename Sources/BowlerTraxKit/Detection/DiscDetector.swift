@@ -83,7 +83,7 @@ public final class DiscDetector {
     /// Radii tried, as fractions of the expected radius.
     static let radiusScales = [0.9, 0.95, 1.0, 1.05, 1.1]
     /// The largest of `radiusScales`: the window's margin must hold the outer square at it.
-    static let largestScale = 1.1
+    static let largestScale = radiusScales.max() ?? 1
     /// Score lost per unit of |log(radius / expected)|: the size changes slowly from frame to frame.
     static let sizeWeight = 60.0
     /// Score lost per unit of colour distance from the reference.

@@ -68,12 +68,11 @@ public final class ShotPipeline: @unchecked Sendable {
 
     /// Hands the tracker the ball the user pointed at, with its colour when its disc stands out there.
     private func startFollowing(_ seed: BallSeed, in frame: VideoFrame) {
-        let box = seed.box, radius = Double(box.x1 - box.x0 + box.y1 - box.y0) / 4
-        let search = DiscSearch(centerX: Double(box.x0 + box.x1) / 2, centerY: Double(box.y0 + box.y1) / 2, reachPx: radius / 4,
-                                radiusPx: radius, reference: nil, distanceWeight: 0)
+        let search = DiscSearch(centerX: seed.centerX, centerY: seed.centerY, reachPx: seed.radiusPx / 4,
+                                radiusPx: seed.radiusPx, reference: nil, distanceWeight: 0)
         let match = discDetector.search(search, in: frame)
         let reference = match.flatMap { $0.contrast >= ShotTracker.minDiscContrast ? $0.inside : nil }
-        tracker.seed(frame: frame.index, timeS: frame.timeS, box: box, reference: reference)
+        tracker.follow(seed, timeS: frame.timeS, reference: reference)
     }
 
     /// The seeded ball in this frame: the disc the shape search finds if it stands out, centred on the colour
@@ -87,8 +86,7 @@ public final class ShotPipeline: @unchecked Sendable {
             let offset = ((candidate.xPx - disc.xPx) * (candidate.xPx - disc.xPx) + (candidate.yPx - disc.yPx) * (candidate.yPx - disc.yPx)).squareRoot()
             return offset < 0.25 * disc.radiusPx && (0.8...1.25).contains(candidate.radiusPx / disc.radiusPx)
         }
-        var candidate = outline ?? BallCandidate(xPx: disc.xPx, yPx: disc.yPx, radiusPx: disc.radiusPx, areaPx: Int(Double.pi * disc.radiusPx * disc.radiusPx),
-                                                 fill: 1, markerAreaPx: 0, score: 0)
+        var candidate = outline ?? BallCandidate(discAtX: disc.xPx, y: disc.yPx, radiusPx: disc.radiusPx)
         candidate.inside = disc.inside
         return [candidate]
     }

@@ -9,4 +9,10 @@ public struct BallSeed: Sendable, Equatable {
         self.frameIndex = frameIndex
         self.box = box
     }
+
+    /// The centre of the box, continuous pixel coordinates.
+    public var centerX: Double { Double(box.x0 + box.x1) / 2 }
+    public var centerY: Double { Double(box.y0 + box.y1) / 2 }
+    /// The ball's radius as the box shows it: half its mean side.
+    public var radiusPx: Double { Double(box.x1 - box.x0 + box.y1 - box.y0) / 4 }
 }

@@ -61,14 +61,12 @@ public final class ShotTracker {
                          x1: min(imageSize.width, Int(predicted.x + reach) + 1), y1: min(imageSize.height, Int(predicted.y + reach) + 1))
     }
 
-    /// Starts following the ball the user pointed at: `box` drawn around it in `frame`, `reference` its colour there
+    /// Starts following the ball the user pointed at in the seed's frame (at `timeS`), `reference` its colour there
     /// when it stood out. A ball already being followed keeps its shot; the seed is then ignored.
-    public func seed(frame: Int, timeS: Double, box: PixelRect, reference: YUVMean?) {
+    public func follow(_ seed: BallSeed, timeS: Double, reference: YUVMean?) {
         guard active == nil else { return }
-        let radius = Double(box.x1 - box.x0 + box.y1 - box.y0) / 4
-        let candidate = BallCandidate(xPx: Double(box.x0 + box.x1) / 2, yPx: Double(box.y0 + box.y1) / 2, radiusPx: radius,
-                                      areaPx: Int(Double.pi * radius * radius), fill: 1, markerAreaPx: 0, score: 0)
-        active = Track(observations: [observation(frame: frame, timeS: timeS, candidate: candidate)], seeded: true, reference: reference)
+        let candidate = BallCandidate(discAtX: seed.centerX, y: seed.centerY, radiusPx: seed.radiusPx)
+        active = Track(observations: [observation(frame: seed.frameIndex, timeS: timeS, candidate: candidate)], seeded: true, reference: reference)
         tentative.removeAll()
     }
 
