@@ -6,7 +6,7 @@ enum AnalyzeCommand {
     static let spec = CommandSpec(
         name: "analyze",
         overview: "Analyse a recorded video: find every shot, measure it, print it and save it to the database.",
-        usage: "bowlertrax analyze <video> [--calibration <file> | --center <name> --lane <n>] (--ball-hsv <h,s,v> | --ball-box <x0,y0,x1,y1> | --ball <name>) [options]",
+        usage: "bowlertrax analyze <video> [--calibration <file> | --center <name> --lane <n>] [--ball-hsv <h,s,v> | --ball-box <x0,y0,x1,y1> | --ball <name>] [options]",
         arguments: [.init(name: "video", help: "The video file (any format FFmpeg reads).")],
         options: [
             .init(name: "calibration", value: "file", help: "Lane calibration JSON; without it only the pixel path is reported."),
@@ -28,7 +28,7 @@ enum AnalyzeCommand {
     static func run(_ arguments: [String]) throws {
         let parsed = try ParsedArguments(arguments, spec: spec)
         if parsed.helpRequested { print(spec.help, terminator: ""); return }
-        try ProfileOptions.validate(parsed, command: spec)
+        try ProfileOptions.validate(parsed, command: spec, ballRequired: false)
         let hand = try handOption(parsed)
         guard let threads = Int(parsed.value("threads") ?? "0"), threads >= 0 else {
             throw UsageError.invalid("give --threads a whole number from 0", command: spec)
@@ -69,7 +69,7 @@ enum AnalyzeCommand {
         }
         progress.clear()
         try saver.close()
-        warnings(result).forEach { FileHandle.standardError.write(Data("Warning: \($0)\n".utf8)) }
+        warnings(result, colourGiven: profile != nil).forEach { FileHandle.standardError.write(Data("Warning: \($0)\n".utf8)) }
         print(parsed.flag("json") ? ShotJSON.document(result) : summary(result, calibrated: calibration != nil), terminator: "")
     }
 
@@ -131,11 +131,11 @@ enum AnalyzeCommand {
         return header + note + ShotTable.render(result.shots)
     }
 
-    static func warnings(_ result: AnalysisResult) -> [String] {
+    static func warnings(_ result: AnalysisResult, colourGiven: Bool) -> [String] {
         var lines: [String] = []
         if let reason = result.stoppedEarly { lines.append("\(result.video) ends early (\(reason)): analysed the \(result.frames) frames that decode") }
         // A profile that matches nothing searched every frame in vain: say so, or "no shot found" would hide a wrong colour.
-        if result.framesWithBall == 0 {
+        if colourGiven && result.framesWithBall == 0 {
             lines.append("no pixel of the ball's colour was seen in any of the \(result.frames) frames: check --ball-hsv, --ball-box or --ball")
         }
         if result.corruptPackets > 0 { lines.append("skipped \(result.corruptPackets) corrupt packet\(result.corruptPackets == 1 ? "" : "s") in \(result.video)") }

@@ -55,7 +55,7 @@ enum BallCommand {
         try ProfileOptions.validate(parsed, command: addSpec)
         if parsed.value("ball-box") != nil && parsed.value("video") == nil { throw UsageError.invalid("--ball-box needs --video", command: addSpec) }
         let store = try HistoryOptions.openStore(parsed)
-        var profile = try ProfileOptions.profile(parsed, video: parsed.value("video"), store: { store })
+        var profile = try ProfileOptions.requiredProfile(parsed, video: parsed.value("video"), store: { store })
         profile.name = parsed.positionals[0]
         try store.saveBallProfile(profile)
         print("Saved ball profile '\(parsed.positionals[0])': \(describe(profile))")

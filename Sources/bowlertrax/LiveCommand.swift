@@ -37,7 +37,7 @@ enum LiveCommand {
         if parsed.helpRequested { print(spec.help, terminator: ""); return }
         let settings = try validate(parsed)
         let store = try HistoryOptions.openStore(parsed)
-        let profile = try ProfileOptions.profile(parsed, video: nil, store: { store })
+        let profile = try ProfileOptions.requiredProfile(parsed, video: nil, store: { store })
         let capture = try CameraCapture(devicePath: settings.device, size: settings.size, fps: settings.fps, recordPath: parsed.value("record"))
         let calibration = try AnalyzeCommand.calibration(parsed, videoSize: capture.mode.size, store: { store }, command: spec)
         let (sessionID, firstShotNumber) = try openSession(parsed, settings: settings, store: store)

@@ -10,10 +10,14 @@ enum ProfileOptions {
         .init(name: "marker-hsv", value: "h,s,v", help: "Colour of a marker on the ball (tape or a dot), for the rev rate.", repeatable: true),
     ]
 
-    /// Checks that exactly one way of naming the ball was given.
-    static func validate(_ parsed: ParsedArguments, command: CommandSpec) throws {
+    /// Checks that at most one way of naming the ball was given, and one when `ballRequired` (`analyze` finds the ball by
+    /// itself when none is given).
+    static func validate(_ parsed: ParsedArguments, command: CommandSpec, ballRequired: Bool = true) throws {
         let given = [parsed.value("ball") != nil, !parsed.all("ball-hsv").isEmpty, parsed.value("ball-box") != nil].filter { $0 }.count
-        if given == 0 { throw UsageError.invalid("give the ball's colour with --ball-hsv, --ball-box or --ball", command: command) }
+        if given == 0 && ballRequired { throw UsageError.invalid("give the ball's colour with --ball-hsv, --ball-box or --ball", command: command) }
+        if given == 0 && !parsed.all("marker-hsv").isEmpty {
+            throw UsageError.invalid("--marker-hsv goes with the ball's colour (--ball-hsv, --ball-box or --ball)", command: command)
+        }
         if given > 1 { throw UsageError.invalid("give only one of --ball-hsv, --ball-box and --ball", command: command) }
         if parsed.value("ball-frame") != nil && parsed.value("ball-box") == nil {
             throw UsageError.invalid("--ball-frame goes with --ball-box", command: command)
@@ -24,7 +28,8 @@ enum ProfileOptions {
     }
 
     /// The profile the options describe; `video` is where --ball-box learns from, `store` where --ball looks.
-    static func profile(_ parsed: ParsedArguments, video: String?, store: () throws -> ShotStore) throws -> BallProfile {
+    /// Nil when no ball option was given (see `validate`).
+    static func profile(_ parsed: ParsedArguments, video: String?, store: () throws -> ShotStore) throws -> BallProfile? {
         var profile: BallProfile
         if let name = parsed.value("ball") {
             let store = try store()
@@ -34,11 +39,19 @@ enum ProfileOptions {
             profile = saved
         } else if parsed.value("ball-box") != nil, let video {
             profile = try learn(parsed, video: video)
-        } else {
+        } else if !parsed.all("ball-hsv").isEmpty {
             profile = BallProfile(colors: try parsed.all("ball-hsv").map(HSVColor.init(parsing:)))
+        } else {
+            return nil
         }
         let markers = try parsed.all("marker-hsv").map(HSVColor.init(parsing:))
         if !markers.isEmpty { profile.markerColors = markers }
+        return profile
+    }
+
+    /// The profile for a command that needs one (its `validate` call required a ball option).
+    static func requiredProfile(_ parsed: ParsedArguments, video: String?, store: () throws -> ShotStore) throws -> BallProfile {
+        guard let profile = try profile(parsed, video: video, store: store) else { preconditionFailure("validate requires a ball option") }
         return profile
     }
 

@@ -14,6 +14,14 @@ public struct Homography: Sendable, Equatable {
         return ((m[0] * x + m[1] * y + m[2]) / w, (m[3] * x + m[4] * y + m[5]) / w)
     }
 
+    /// The inverse map; nil when this one is singular.
+    public var inverse: Homography? {
+        let a = m
+        let det = a[0] * (a[4] * a[8] - a[5] * a[7]) - a[1] * (a[3] * a[8] - a[5] * a[6]) + a[2] * (a[3] * a[7] - a[4] * a[6])
+        guard abs(det) > 1e-12 else { return nil }
+        return Homography(Self.inverse3(a))
+    }
+
     /// The homogeneous scale of a plane point: its sign tells which side of the camera it is on.
     public func depthSign(_ x: Double, _ y: Double) -> Double { m[6] * x + m[7] * y + m[8] }
 

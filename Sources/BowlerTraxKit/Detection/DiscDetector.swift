@@ -160,33 +160,37 @@ public final class DiscDetector {
         let origin = predicted ?? search
         let innerArea = Double(4 * inner * inner)
         let sideArea = Double(2 * middle * (outer - middle))
+        let rowLength = width + 1, x0 = window.x0, y0 = window.y0
         var best: DiscMatch?
-        for y in Swift.stride(from: ys.lowerBound, through: ys.upperBound, by: step) {
-            for x in Swift.stride(from: xs.lowerBound, through: xs.upperBound, by: step) {
-                let inside = mean(x - inner, y - inner, x + inner, y + inner, area: innerArea)
-                var contrast = inside.distance(to: mean(x - middle, y - outer, x + middle, y - middle, area: sideArea))
-                contrast = min(contrast, inside.distance(to: mean(x - middle, y + middle, x + middle, y + outer, area: sideArea)))
-                contrast = min(contrast, inside.distance(to: mean(x - outer, y - middle, x - middle, y + middle, area: sideArea)))
-                contrast = min(contrast, inside.distance(to: mean(x + middle, y - middle, x + outer, y + middle, area: sideArea)))
-                let centreX = Double(window.x0 + x), centreY = Double(window.y0 + y)
-                let offset = ((centreX - origin.centerX) * (centreX - origin.centerX) + (centreY - origin.centerY) * (centreY - origin.centerY)).squareRoot()
-                var score = contrast - sizePenalty - origin.distanceWeight * offset / (origin.radiusPx + 1)
-                if let reference = origin.reference { score -= Self.colourWeight * inside.distance(to: reference) }
-                if score > best?.score ?? -.infinity {
-                    best = DiscMatch(xPx: centreX, yPx: centreY, radiusPx: r, contrast: contrast, inside: inside, score: score)
+        sums[0].withUnsafeBufferPointer { luma in
+            sums[1].withUnsafeBufferPointer { chromaU in
+                sums[2].withUnsafeBufferPointer { chromaV in
+                    /// Mean Y, U, V over window columns [left, right) and rows [top, bottom).
+                    func mean(_ left: Int, _ top: Int, _ right: Int, _ bottom: Int, area: Double) -> YUVMean {
+                        let a = bottom * rowLength + right, b = top * rowLength + right, c = bottom * rowLength + left, d = top * rowLength + left
+                        return YUVMean(y: Double(luma[a] - luma[b] - luma[c] + luma[d]) / area,
+                                       u: Double(chromaU[a] - chromaU[b] - chromaU[c] + chromaU[d]) / area,
+                                       v: Double(chromaV[a] - chromaV[b] - chromaV[c] + chromaV[d]) / area)
+                    }
+                    for y in Swift.stride(from: ys.lowerBound, through: ys.upperBound, by: step) {
+                        for x in Swift.stride(from: xs.lowerBound, through: xs.upperBound, by: step) {
+                            let inside = mean(x - inner, y - inner, x + inner, y + inner, area: innerArea)
+                            var contrast = inside.distance(to: mean(x - middle, y - outer, x + middle, y - middle, area: sideArea))
+                            contrast = min(contrast, inside.distance(to: mean(x - middle, y + middle, x + middle, y + outer, area: sideArea)))
+                            contrast = min(contrast, inside.distance(to: mean(x - outer, y - middle, x - middle, y + middle, area: sideArea)))
+                            contrast = min(contrast, inside.distance(to: mean(x + middle, y - middle, x + outer, y + middle, area: sideArea)))
+                            let centreX = Double(x0 + x), centreY = Double(y0 + y)
+                            let offset = ((centreX - origin.centerX) * (centreX - origin.centerX) + (centreY - origin.centerY) * (centreY - origin.centerY)).squareRoot()
+                            var score = contrast - sizePenalty - origin.distanceWeight * offset / (origin.radiusPx + 1)
+                            if let reference = origin.reference { score -= Self.colourWeight * inside.distance(to: reference) }
+                            if score > best?.score ?? -.infinity {
+                                best = DiscMatch(xPx: centreX, yPx: centreY, radiusPx: r, contrast: contrast, inside: inside, score: score)
+                            }
+                        }
+                    }
                 }
             }
         }
         return best
-    }
-
-    /// Mean Y, U, V over window columns [x0, x1) and rows [y0, y1).
-    @inline(__always)
-    private func mean(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, area: Double) -> YUVMean {
-        let rowLength = window.x1 - window.x0 + 1
-        func sum(_ table: [Int64]) -> Double {
-            Double(table[y1 * rowLength + x1] - table[y0 * rowLength + x1] - table[y1 * rowLength + x0] + table[y0 * rowLength + x0])
-        }
-        return YUVMean(y: sum(sums[0]) / area, u: sum(sums[1]) / area, v: sum(sums[2]) / area)
     }
 }

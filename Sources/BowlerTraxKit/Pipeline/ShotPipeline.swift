@@ -6,22 +6,40 @@ public final class ShotPipeline: @unchecked Sendable {
     /// A finished shot's track and its number in the input (from 1), before measurement.
     public typealias NumberedTrack = (track: TrackedShot, shotNumber: Int)
 
-    public let detector: BallDetector
+    /// The colour detector; nil while the ball's colour is unknown (no ball option: it is learned when the ball is found).
+    public private(set) var detector: BallDetector?
     public let tracker: ShotTracker
     public let measurer: ShotMeasurer
     public let predictor = StrikePredictor()
     /// Where the user pointed at the ball, if they did: the ball followed from there by its shape.
     public let seed: BallSeed?
+    private let region: SearchRegion
+    private let calibration: LaneCalibration?
     private let discDetector = DiscDetector()
+    /// On real footage (no colour given, or a box): the camera's motion, the discs that move against the background, and the ball among them.
+    private let cameraMotion = CameraMotionEstimator()
+    private let movingDiscs = MovingDiscFinder()
+    private let ballFinder: BallFinder
+    /// No colour was given: the ball is found by its motion and shape (`findBall`).
+    private let findsBallByItself: Bool
+    /// The camera's motion is followed (real footage: no colour given, or a box): a cut ends the shot.
+    private let watchesCamera: Bool
     public private(set) var shotCount = 0
     /// Frames in which some ball candidate was seen.
     public private(set) var framesWithBall = 0
     public private(set) var framesProcessed = 0
 
-    public init(profile: BallProfile, calibration: LaneCalibration?, hand: Hand, imageSize: PixelSize, seed: BallSeed? = nil) {
+    /// `profile` nil: the ball is found by itself, as a disc rolling down the lane against the background, and its
+    /// colours are learned there.
+    public init(profile: BallProfile?, calibration: LaneCalibration?, hand: Hand, imageSize: PixelSize, seed: BallSeed? = nil) {
         self.seed = seed
+        self.calibration = calibration
         let region = calibration?.searchRegion() ?? SearchRegion(width: imageSize.width, height: imageSize.height)
-        detector = BallDetector(profile: profile, region: region, sizeModel: calibration)
+        self.region = region
+        detector = profile.map { BallDetector(profile: $0, region: region, sizeModel: calibration) }
+        ballFinder = BallFinder(imageHeight: imageSize.height)
+        findsBallByItself = profile == nil
+        watchesCamera = profile == nil || seed != nil
         tracker = ShotTracker(calibration: calibration)
         measurer = ShotMeasurer(calibration: calibration, hand: hand)
     }
@@ -31,26 +49,52 @@ public final class ShotPipeline: @unchecked Sendable {
     /// frames are not held up by the measurement.
     public func track(_ frame: VideoFrame) -> NumberedTrack? {
         framesProcessed += 1
+        let motion = watchesCamera ? cameraMotion.next(frame, exclude: tracker.ballExclusion(imageSize: frame.size).map { [$0] } ?? []) : nil
+        // A cut to another view ends the ball being followed: the shot keeps what was seen before it.
+        if motion?.isCut == true, tracker.isFollowing { return tracker.finish().map(numbered) }
+        if let motion { tracker.cameraMoved(toPrevious: motion.toPrevious) }
+        let search = tracker.discSearch(frame: frame.index)
+        // Real footage: what moved against the background, for finding the ball and for telling it from still clutter.
+        let moving = watchesCamera && (search != nil || findsBallByItself) ? movingDiscs.find(in: frame, toPrevious: motion?.toPrevious) : []
         let candidates: [BallCandidate]
         if let seed, seed.frameIndex == frame.index {
             // The seed's box is this frame's sighting.
             startFollowing(seed, in: frame)
             candidates = []
-        } else if let search = tracker.discSearch(frame: frame.index) {
-            candidates = seededCandidates(search, in: frame)
-        } else {
+        } else if let search {
+            candidates = seededCandidates(search, moving: moving, in: frame)
+        } else if let detector, !findsBallByItself {
             let window = tracker.searchWindow(atTimeS: frame.timeS, imageSize: frame.size)
             let found = detector.detect(in: frame, window: window)
             // A ball lost from its window (a missed prediction) is looked for everywhere before it is given up.
             candidates = found.isEmpty && window != nil ? detector.detect(in: frame) : found
+        } else {
+            candidates = []
         }
         if !candidates.isEmpty { framesWithBall += 1 }
         let track = tracker.update(frame: frame.index, timeS: frame.timeS, candidates: candidates)
         // Sampled now: the frame's buffers are not kept.
-        tracker.annotateSightings(inFrame: frame.index) { [detector] candidate in
-            ObservedAppearance(frame: frame, candidate: candidate, markerAxis: MarkerColorAxis(profile: detector.profile, encoding: frame.encoding))
+        if let detector {
+            tracker.annotateSightings(inFrame: frame.index) { candidate in
+                ObservedAppearance(frame: frame, candidate: candidate, markerAxis: MarkerColorAxis(profile: detector.profile, encoding: frame.encoding))
+            }
         }
+        if findsBallByItself, !tracker.isFollowing, let motion { findBall(among: moving, in: frame, toPrevious: motion.toPrevious) }
         return track.map(numbered)
+    }
+
+    /// With no colour and no box: looks for a disc rolling down the lane against the background; once one is found,
+    /// it is followed by its shape.
+    private func findBall(among discs: [DiscMatch], in frame: VideoFrame, toPrevious: Homography?) {
+        if !discs.isEmpty { framesWithBall += 1 }
+        guard let ball = ballFinder.update(frame: frame.index, timeS: frame.timeS, discs: discs, toPrevious: toPrevious),
+              let last = ball.sightings.last?.candidate, tracker.rollsDownTheLane(ball.sightings) else { return }
+        // Each ball found lends its colours to the outline fit (a black ball has none to lend: its disc is its centre).
+        let r = last.radiusPx
+        let box = PixelRect(x0: max(0, Int(last.xPx - r)), y0: max(0, Int(last.yPx - r)),
+                            x1: min(frame.width, Int(last.xPx + r) + 1), y1: min(frame.height, Int(last.yPx + r) + 1))
+        detector = (try? BallColorLearner.learn(from: frame, box: box)).map { BallDetector(profile: $0, region: region, sizeModel: calibration) }
+        tracker.follow(ball.sightings, velocityPx: ball.velocityPx, reference: last.inside)
     }
 
     /// The end of the input for `track(_:)`: the track of a ball still being followed and its number, if any.
@@ -72,23 +116,46 @@ public final class ShotPipeline: @unchecked Sendable {
                                 radiusPx: seed.radiusPx, reference: nil, distanceWeight: 0)
         let match = discDetector.search(search, in: frame)
         let reference = match.flatMap { $0.contrast >= ShotTracker.minDiscContrast ? $0.inside : nil }
-        tracker.follow(seed, timeS: frame.timeS, reference: reference)
+        tracker.follow([BallSighting(frame: seed.frameIndex, timeS: frame.timeS, candidate: BallCandidate(discAtX: seed.centerX, y: seed.centerY, radiusPx: seed.radiusPx))],
+                       reference: reference)
     }
 
     /// The seeded ball in this frame: the disc the shape search finds if it stands out, centred on the colour
-    /// detector's outline when one agrees with it (an outline fit is sub-pixel; the disc search is not).
-    private func seededCandidates(_ search: DiscSearch, in frame: VideoFrame) -> [BallCandidate] {
-        guard let disc = discDetector.search(search, in: frame), disc.contrast >= ShotTracker.minDiscContrast else { return [] }
+    /// detector's outline when one agrees with it (an outline fit is sub-pixel; the disc search is not). On real
+    /// footage, while the ball's motion is still unknown or it was just missed, a disc that did not move against the
+    /// background (a logo on the bowler's shirt, a shoe) gives way to one that did, of the ball's size and colour, a
+    /// little farther from the prediction: a ball in the swing or just released moves faster than the prediction knows.
+    private func seededCandidates(_ search: DiscSearch, moving: [DiscMatch], in frame: VideoFrame) -> [BallCandidate] {
+        var found = discDetector.search(search, in: frame).flatMap { $0.contrast >= ShotTracker.minDiscContrast ? $0 : nil }
+        if watchesCamera, tracker.followedBallIsUncertain, found.map({ movingDiscs.changedShare(of: $0) < Self.stillShare }) ?? true,
+           let alternative = moving.filter({ fits($0, search) }).min(by: { offset($0, search) < offset($1, search) }) {
+            found = alternative
+        }
+        guard let disc = found else { return [] }
         let reach = disc.radiusPx + 1
         let window = PixelRect(x0: max(0, Int(disc.xPx - 2 * reach)), y0: max(0, Int(disc.yPx - 2 * reach)),
                                x1: min(frame.width, Int(disc.xPx + 2 * reach) + 1), y1: min(frame.height, Int(disc.yPx + 2 * reach) + 1))
-        let outline = detector.detect(in: frame, window: window).first { candidate in
+        let outline = detector?.detect(in: frame, window: window).first { candidate in
             let offset = ((candidate.xPx - disc.xPx) * (candidate.xPx - disc.xPx) + (candidate.yPx - disc.yPx) * (candidate.yPx - disc.yPx)).squareRoot()
             return offset < 0.25 * disc.radiusPx && (0.8...1.25).contains(candidate.radiusPx / disc.radiusPx)
         }
         var candidate = outline ?? BallCandidate(discAtX: disc.xPx, y: disc.yPx, radiusPx: disc.radiusPx)
         candidate.inside = disc.inside
         return [candidate]
+    }
+
+    /// Share of a disc's inside that must have changed for it to count as moving (`MovingDiscFinder.changedShare`).
+    static let stillShare = 0.3
+
+    /// Whether a moving disc may be the seeded ball: about its size, its colour when known, within a radius and a
+    /// half beyond the search's reach.
+    private func fits(_ disc: DiscMatch, _ search: DiscSearch) -> Bool {
+        let colourFits = search.reference.map { disc.inside.distance(to: $0) < 45 } ?? true
+        return (0.7...1.4).contains(disc.radiusPx / search.radiusPx) && colourFits && offset(disc, search) <= search.reachPx + 1.5 * search.radiusPx
+    }
+
+    private func offset(_ disc: DiscMatch, _ search: DiscSearch) -> Double {
+        ((disc.xPx - search.centerX) * (disc.xPx - search.centerX) + (disc.yPx - search.centerY) * (disc.yPx - search.centerY)).squareRoot()
     }
 
     private func numbered(_ track: TrackedShot) -> NumberedTrack {

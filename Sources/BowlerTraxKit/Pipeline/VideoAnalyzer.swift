@@ -22,7 +22,8 @@ public struct AnalysisResult: Sendable {
 /// Two in flight are enough for the overlap (detection takes a fraction of a frame's decode time),
 /// and each held frame pins a decoder buffer (3 MB at 1080p), so more would only cost memory.
 public final class VideoAnalyzer {
-    public let profile: BallProfile
+    /// Nil: the ball is found by itself (see `ShotPipeline`).
+    public let profile: BallProfile?
     public let calibration: LaneCalibration?
     public let hand: Hand
     public let decoderThreads: Int
@@ -32,7 +33,7 @@ public final class VideoAnalyzer {
 
     /// `decoderThreads` 0 means every core but one: detection runs on that one, overlapped with decoding
     /// (on two cores one decoder thread decodes as fast as the analysis can use it, with less memory).
-    public init(profile: BallProfile, calibration: LaneCalibration?, hand: Hand, decoderThreads: Int = 0, seed: BallSeed? = nil) {
+    public init(profile: BallProfile?, calibration: LaneCalibration?, hand: Hand, decoderThreads: Int = 0, seed: BallSeed? = nil) {
         self.profile = profile
         self.seed = seed
         self.calibration = calibration

@@ -31,11 +31,17 @@ public final class ShotTracker {
         var misses = 0
         /// Started where the user pointed (`seed`): followed by its round shape, not confirmed by its motion.
         var seeded = false
+        /// Sightings it started with (`follow`): a ball lost soon after is no shot.
+        var startCount = 0
         /// The ball's colour as the shape search last saw it (seeded tracks only).
         var reference: YUVMean?
-        /// A seeded ball's image motion per frame, smoothed over its sightings (the seed's own box not counted:
-        /// a box drawn by hand is not where the detector would have put the centre).
+        /// A seeded ball's motion per frame against the background (in the picture, when the camera's motion is not
+        /// known), smoothed over its sightings (the seed's own box not counted: a box drawn by hand is not where the
+        /// detector would have put the centre).
         var velocityPx = (x: 0.0, y: 0.0)
+        /// The last sighting's centre and radius carried into the latest frame's view with the camera's motion
+        /// (`cameraMoved`): where the ball would be now had it not moved.
+        var carried: (x: Double, y: Double, radius: Double)?
         var lastSeenS: Double { observations.last?.timeS ?? 0 }
     }
 
@@ -46,6 +52,15 @@ public final class ShotTracker {
     static let discDistanceWeight = 6.0
     /// Share of each new sighting's colour taken into the reference: a ball darkens and brightens as it rolls.
     static let referenceUpdate = 0.1
+    /// Radius over the calibration's ball radius there that a ball found without a colour may have (the median of its sightings).
+    static let foundSizeRatios = 0.7...1.4
+    /// A ball followed by its shape this far down the lane (ft) that gains less than `stuckProgressFt` over `stuckS`
+    /// seconds has been lost among the pins (`stuckAmongThePins`).
+    static let pinsNearFt = 55.0
+    static let stuckS = 0.15
+    static let stuckProgressFt = 0.3
+    /// Sightings after a seed or a finding during which the followed ball's motion is still being learned.
+    static let learningSightings = 8
     /// How much wider (in radii) a seeded ball's search reaches for each frame it was not seen.
     static let lostReachGrowth = 0.5
 
@@ -61,14 +76,42 @@ public final class ShotTracker {
                          x1: min(imageSize.width, Int(predicted.x + reach) + 1), y1: min(imageSize.height, Int(predicted.y + reach) + 1))
     }
 
-    /// Starts following the ball the user pointed at in the seed's frame (at `timeS`), `reference` its colour there
-    /// when it stood out. A ball already being followed keeps its shot; the seed is then ignored.
-    public func follow(_ seed: BallSeed, timeS: Double, reference: YUVMean?) {
-        guard active == nil else { return }
-        let candidate = BallCandidate(discAtX: seed.centerX, y: seed.centerY, radiusPx: seed.radiusPx)
-        active = Track(observations: [observation(frame: seed.frameIndex, timeS: timeS, candidate: candidate)], seeded: true, reference: reference)
+    /// Starts following a ball from its sightings so far: the one the user pointed at (a seed's box), or one
+    /// `BallFinder` found rolling, with its motion per frame against the background; `reference` is its colour when
+    /// it stood out. It is then followed by its shape (`discSearch`), not confirmed by its motion. A ball already
+    /// being followed keeps its shot; these are ignored.
+    public func follow(_ sightings: [BallSighting], velocityPx: (x: Double, y: Double) = (0, 0), reference: YUVMean?) {
+        guard active == nil, !sightings.isEmpty else { return }
+        var track = Track(observations: sightings.map { observation(frame: $0.frame, timeS: $0.timeS, candidate: $0.candidate) },
+                          seeded: true, reference: reference)
+        track.startCount = sightings.count
+        track.velocityPx = velocityPx
+        active = track
         tentative.removeAll()
     }
+
+    /// Whether sightings found without a colour (`BallFinder`, which judges them in pixels) also roll like a bowled
+    /// ball on the lane, when a calibration tells where it is: starting on it near the foul line, at bowling speed,
+    /// and the size a ball has there (a bowler's knee or shoe moves as fast, but is not that size).
+    public func rollsDownTheLane(_ sightings: [BallSighting]) -> Bool {
+        guard let calibration else { return true }
+        let track = Track(observations: sightings.map { observation(frame: $0.frame, timeS: $0.timeS, candidate: $0.candidate) })
+        let sizeRatios = track.observations.compactMap { o in
+            o.board.flatMap { board in o.distanceFt.map { o.candidate.radiusPx / calibration.radiusPx(lateralFt: Lane.lateralFt(board: board), distanceFt: $0) } }
+        }.sorted()
+        guard !sizeRatios.isEmpty, Self.foundSizeRatios.contains(sizeRatios[sizeRatios.count / 2]) else { return false }
+        return track.observations.first.map(canStart) == true && isBowledBall(track)
+    }
+
+    /// Whether the followed seeded ball's motion is not yet known (its first frames after the seed or finding) or it
+    /// was just missed: then it may be farther from the prediction than the shape search reaches.
+    public var followedBallIsUncertain: Bool {
+        guard let active, active.seeded else { return false }
+        return active.misses > 0 || active.observations.count < active.startCount + Self.learningSightings
+    }
+
+    /// Whether a ball is being followed (a shot is under way).
+    public var isFollowing: Bool { active != nil }
 
     /// Where and what to look for when the followed ball was seeded: it is found by its shape near the prediction.
     /// Nil when no seeded ball is being followed (then `searchWindow` and the colour detector are used).
@@ -78,13 +121,35 @@ public final class ShotTracker {
         guard let active, active.seeded, let last = active.observations.last else { return nil }
         // The image motion, not the lane path: the camera may follow the ball, pan and zoom.
         let frames = Double(frame - last.frame), speed = (active.velocityPx.x * active.velocityPx.x + active.velocityPx.y * active.velocityPx.y).squareRoot()
-        let radius = active.observations.suffix(3).reduce(0) { $0 + $1.candidate.radiusPx } / Double(min(3, active.observations.count))
+        var radius = active.observations.suffix(3).reduce(0) { $0 + $1.candidate.radiusPx } / Double(min(3, active.observations.count))
+        let start = active.carried ?? (last.candidate.xPx, last.candidate.yPx, last.candidate.radiusPx)
+        radius *= start.radius / last.candidate.radiusPx
         // Not the gate, which trusts the colour to single the ball out: a shape search that reached as far would find
         // some other round thing (a shoe, a light) that stands out more than a ball half hidden in the bowler's hand.
         let reach = 0.6 * radius + 0.5 * speed + 3 + Self.lostReachGrowth * radius * Double(active.misses)
-        return DiscSearch(centerX: last.candidate.xPx + frames * active.velocityPx.x, centerY: last.candidate.yPx + frames * active.velocityPx.y,
+        return DiscSearch(centerX: start.x + frames * active.velocityPx.x, centerY: start.y + frames * active.velocityPx.y,
                           reachPx: reach, radiusPx: radius, reference: active.reference,
                           distanceWeight: Self.discDistanceWeight / Double(1 + active.misses))
+    }
+
+    /// Tells a followed seeded ball how the camera moved since the previous frame (`toPrevious` maps this frame's
+    /// pixels to the previous frame's), so that it is looked for where the scene under it went, at the size the zoom
+    /// gave it. Nil (registration lost) leaves it where it was.
+    public func cameraMoved(toPrevious: Homography?) {
+        guard var track = active, track.seeded, let last = track.observations.last, let toCurrent = toPrevious?.inverse else { return }
+        let from = track.carried ?? (last.candidate.xPx, last.candidate.yPx, last.candidate.radiusPx)
+        guard let centre = toCurrent.apply(from.x, from.y), let edge = toCurrent.apply(from.x + from.radius, from.y) else { return }
+        track.carried = (centre.x, centre.y, ((edge.x - centre.x) * (edge.x - centre.x) + (edge.y - centre.y) * (edge.y - centre.y)).squareRoot())
+        active = track
+    }
+
+    /// Where the camera's motion must not be measured from: around the followed ball, as far as it may have gone.
+    public func ballExclusion(imageSize: PixelSize) -> PixelRect? {
+        guard let active, let last = active.observations.last else { return nil }
+        let speed = (active.velocityPx.x * active.velocityPx.x + active.velocityPx.y * active.velocityPx.y).squareRoot()
+        let reach = 3 * last.candidate.radiusPx + 2 * speed
+        return PixelRect(x0: max(0, Int(last.candidate.xPx - reach)), y0: max(0, Int(last.candidate.yPx - reach)),
+                         x1: min(imageSize.width, Int(last.candidate.xPx + reach) + 1), y1: min(imageSize.height, Int(last.candidate.yPx + reach) + 1))
     }
 
     /// Feeds one frame's candidates; returns a shot when this frame ends one.
@@ -94,15 +159,24 @@ public final class ShotTracker {
         let observations = candidates.map { observation(frame: frame, timeS: timeS, candidate: $0) }
         if var track = active {
             if let next = bestMatch(for: track, in: observations, atTimeS: timeS) {
-                if track.seeded, let last = track.observations.last, track.observations.count >= 2 {
+                if track.seeded, let last = track.observations.last {
                     let frames = Double(max(1, next.frame - last.frame))
-                    track.velocityPx = (0.6 * track.velocityPx.x + 0.4 * (next.candidate.xPx - last.candidate.xPx) / frames,
-                                        0.6 * track.velocityPx.y + 0.4 * (next.candidate.yPx - last.candidate.yPx) / frames)
+                    let from = track.carried ?? (last.candidate.xPx, last.candidate.yPx, last.candidate.radiusPx)
+                    let step = (x: (next.candidate.xPx - from.x) / frames, y: (next.candidate.yPx - from.y) / frames)
+                    if track.observations.count >= 2 {
+                        track.velocityPx = (0.6 * track.velocityPx.x + 0.4 * step.x, 0.6 * track.velocityPx.y + 0.4 * step.y)
+                    }
+                    track.carried = nil
                 }
                 track.observations.append(next)
                 track.misses = 0
                 if let inside = next.candidate.inside {
                     track.reference = track.reference?.blended(toward: inside, fraction: Self.referenceUpdate) ?? inside
+                }
+                if track.seeded, let stuck = stuckAmongThePins(track) {
+                    track.observations.removeLast(stuck)
+                    active = track
+                    return finishActive()
                 }
             } else {
                 track.misses += 1
@@ -138,8 +212,9 @@ public final class ShotTracker {
 
     private func finishActive() -> TrackedShot? {
         defer { active = nil; tentative.removeAll() }
-        // A seeded ball lost before it was seen rolling is no shot (confirmed tracks always have this many).
-        guard let active, active.observations.count >= Self.confirmCount else { return nil }
+        // A ball followed from a seed or a finding and lost before it was seen rolling is no shot (confirmed tracks
+        // always have this many).
+        guard let active, active.observations.count >= max(Self.confirmCount, active.startCount + Self.confirmCount - 1) else { return nil }
         return TrackedShot(observations: active.observations)
     }
 
@@ -195,6 +270,17 @@ public final class ShotTracker {
         let upward = zip(points, points.dropFirst()).allSatisfy { $1.candidate.yPx < $0.candidate.yPx + 0.5 }
         let shrinking = last.candidate.radiusPx <= first.candidate.radiusPx * 1.1
         return upward && shrinking && rise > 2 * first.candidate.radiusPx && sideways < rise
+    }
+
+    /// With a calibration, the sightings of a ball followed by its shape that has reached the pins and then made no
+    /// progress down-lane for `stuckS`: the ball went on into the pit and the shape search now holds on to a pin.
+    /// Nil while it still moves (or without a calibration, where only the picture is known).
+    private func stuckAmongThePins(_ track: Track) -> Int? {
+        guard calibration != nil, let last = track.observations.last, let distance = last.distanceFt, distance >= Self.pinsNearFt else { return nil }
+        let recent = track.observations.filter { $0.timeS >= last.timeS - Self.stuckS }
+        let distances = recent.compactMap(\.distanceFt)
+        guard recent.count >= 3, let first = distances.first, let farthest = distances.max(), farthest - first < Self.stuckProgressFt else { return nil }
+        return recent.count - 1
     }
 
     private func shotEnded(_ track: Track, atTimeS timeS: Double) -> Bool {

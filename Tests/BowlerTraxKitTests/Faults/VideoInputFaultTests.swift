@@ -149,9 +149,20 @@ final class VideoInputFaultTests: XCTestCase {
     func testClipWithNoShotSaysSoInOneLineAndExitsZero() throws {
         let clip = try FaultsCLI.fixture("noshot-720p60")
         let truth = try FixtureTruth.load("noshot-720p60")
-        let outcome = try FaultsCLI.bowlertrax(["analyze", clip.video, "--calibration", clip.calibration, "--ball-hsv", clip.ballHSV, "--no-save"])
-        XCTAssertEqual(outcome.status, 0, outcome.stderr)
-        XCTAssertEqual(outcome.stdout, "\(clip.video): 1280x720 at 60.00 fps, \(truth.frames) frames, no shot found\n")
+        // With the ball's colour, and with no ball option (the ball looked for by its motion and shape: no colour to warn about).
+        for ball in [["--ball-hsv", clip.ballHSV], []] {
+            let outcome = try FaultsCLI.bowlertrax(["analyze", clip.video, "--calibration", clip.calibration, "--no-save"] + ball)
+            XCTAssertEqual(outcome.status, 0, outcome.stderr)
+            XCTAssertEqual(outcome.stdout, "\(clip.video): 1280x720 at 60.00 fps, \(truth.frames) frames, no shot found\n", "\(ball)")
+            if ball.isEmpty { XCTAssertEqual(outcome.stderr, "") }
+        }
+    }
+
+    func testMarkerColourWithoutTheBallsIsAUsageError() throws {
+        let clip = try FaultsCLI.fixture("right-720p60")
+        let outcome = try FaultsCLI.bowlertrax(["analyze", clip.video, "--marker-hsv", "60,90,95", "--no-save"])
+        XCTAssertEqual(outcome.status, 64)
+        XCTAssertEqual(outcome.errorLine, "Error: --marker-hsv goes with the ball's colour (--ball-hsv, --ball-box or --ball)")
     }
 
     private func firstIndex(of needle: [UInt8], in bytes: [UInt8]) -> Int? {

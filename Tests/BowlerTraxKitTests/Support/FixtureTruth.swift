@@ -46,13 +46,15 @@ struct FixtureTruth: Decodable {
         return BallProfile(colors: [color], markerColors: markers)
     }
 
-    /// Analyses the fixture's clip with its own calibration and ball colour.
-    static func analyze(_ name: String, in directory: URL = FixtureTruth.directory) throws -> (truth: FixtureTruth, result: AnalysisResult) {
+    /// Analyses the fixture's clip with its own calibration and ball colour (`byColour` false: with no ball option,
+    /// the ball found by itself).
+    static func analyze(_ name: String, in directory: URL = FixtureTruth.directory,
+                        byColour: Bool = true) throws -> (truth: FixtureTruth, result: AnalysisResult) {
         let truth = try load(name, in: directory)
         let video = directory.appendingPathComponent(truth.video).path
         let calibration = try LaneCalibration.load(path: directory.appendingPathComponent("\(name).calibration.json").path,
                                                    videoSize: PixelSize(width: truth.width, height: truth.height))
-        let analyzer = VideoAnalyzer(profile: truth.profile, calibration: calibration, hand: Hand(rawValue: truth.hand) ?? .right)
+        let analyzer = VideoAnalyzer(profile: byColour ? truth.profile : nil, calibration: calibration, hand: Hand(rawValue: truth.hand) ?? .right)
         return (truth, try analyzer.analyze(path: video))
     }
 }

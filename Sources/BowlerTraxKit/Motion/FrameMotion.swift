@@ -1,0 +1,17 @@
+/// The camera's motion from one frame to the next, as `CameraMotionEstimator` measured it.
+public struct FrameMotion: Sendable {
+    /// Maps this frame's pixel coordinates (full resolution, continuous: pixel i covers [i, i+1)) to the previous
+    /// frame's; nil when the frame could not be registered to the previous one (first frame, a cut, a blank or
+    /// featureless frame).
+    public var toPrevious: Homography?
+    /// The camera did not move: the map is the identity to within a tenth of a pixel at the frame's corners, or the
+    /// cheap static test said so (then `toPrevious` is exactly the identity).
+    public var isStatic: Bool
+    /// Features that agreed with the fitted map (for a static frame: probes that stayed put).
+    public var inliers: Int
+    /// Features followed into this frame.
+    public var tracked: Int
+    /// The picture changed wholesale: registration failed and the luma histogram changed a lot (a cut to another
+    /// camera, or to or from a blank frame), not just a fast pan.
+    public var isCut: Bool
+}

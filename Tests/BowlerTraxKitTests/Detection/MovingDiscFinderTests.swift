@@ -1,0 +1,50 @@
+import XCTest
+@testable import BowlerTraxKit
+
+/// Discs that moved against the background are found, whatever their colour; what stayed put is not, nor the
+/// place a ball left, nor a moving shape that is not round.
+final class MovingDiscFinderTests: XCTestCase {
+    private static let maple = TestRGB(hueDeg: 35, saturationPct: 35, valuePct: 85)
+    private static let black = TestRGB(hueDeg: 0, saturationPct: 0, valuePct: 12)
+    private static let identity = Homography([1, 0, 0, 0, 1, 0, 0, 0, 1])
+
+    /// A 640×360 lane-coloured frame with a dark ball and a dark pin-like post (which never moves).
+    private func frame(ballAtX x: Double, y: Double, stripeAtX stripe: Int? = nil) -> VideoFrame {
+        let canvas = TestCanvas(width: 640, height: 360, background: Self.maple, chromaShift: 1)
+        canvas.fill(Self.black) { px, py in (500..<516).contains(px) && (40..<90).contains(py) }
+        if let stripe { canvas.fill(Self.black) { px, _ in (stripe..<stripe + 60).contains(px) } }
+        canvas.disc(centerX: x, centerY: y, radius: 14) { _ in Self.black }
+        return canvas.frame
+    }
+
+    func testBallThatMovedIsFoundWhereItIsNowNotWhereItWas() throws {
+        let finder = MovingDiscFinder()
+        XCTAssertEqual(finder.find(in: frame(ballAtX: 300, y: 250), toPrevious: nil), [], "no previous frame: nothing to compare")
+        let discs = finder.find(in: frame(ballAtX: 310, y: 200), toPrevious: Self.identity)
+        let ball = try XCTUnwrap(discs.first)
+        XCTAssertEqual(ball.xPx, 310, accuracy: 4)
+        XCTAssertEqual(ball.yPx, 200, accuracy: 4)
+        XCTAssertEqual(ball.radiusPx, 14, accuracy: 3)
+        XCTAssertFalse(discs.contains { abs($0.yPx - 250) < 14 }, "the place the ball left holds no disc")
+        XCTAssertFalse(discs.contains { abs($0.xPx - 508) < 20 }, "the post did not move")
+    }
+
+    func testCameraPanIsTakenOutSoOnlyTheBallMoves() throws {
+        // The camera panned 12 px right: the scene (post included) moved 12 px left in the picture, the ball 4 px.
+        let finder = MovingDiscFinder()
+        _ = finder.find(in: frame(ballAtX: 300, y: 250), toPrevious: nil)
+        let panned = TestCanvas(width: 640, height: 360, background: Self.maple, chromaShift: 1)
+        panned.fill(Self.black) { px, py in (488..<504).contains(px) && (40..<90).contains(py) }
+        panned.disc(centerX: 296, centerY: 230, radius: 14) { _ in Self.black }
+        let discs = finder.find(in: panned.frame, toPrevious: Homography([1, 0, 12, 0, 1, 0, 0, 0, 1]))
+        XCTAssertEqual(discs.count, 1)
+        XCTAssertEqual(try XCTUnwrap(discs.first).yPx, 230, accuracy: 4)
+    }
+
+    func testMovingStripeIsNoDisc() {
+        let finder = MovingDiscFinder()
+        _ = finder.find(in: frame(ballAtX: 100, y: 300, stripeAtX: 200), toPrevious: nil)
+        let discs = finder.find(in: frame(ballAtX: 100, y: 300, stripeAtX: 260), toPrevious: Self.identity)
+        XCTAssertEqual(discs, [], "a long shape moving sideways stands out on two sides only")
+    }
+}

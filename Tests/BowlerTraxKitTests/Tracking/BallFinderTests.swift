@@ -1,0 +1,46 @@
+import XCTest
+@testable import BowlerTraxKit
+
+/// A disc rolling up the picture against the background, not growing, is taken for the bowled ball once seen
+/// often enough; one coming toward the camera, one standing still, or one seen too briefly is not.
+final class BallFinderTests: XCTestCase {
+    private static let identity = Homography([1, 0, 0, 0, 1, 0, 0, 0, 1])
+
+    private func disc(_ x: Double, _ y: Double, _ r: Double) -> DiscMatch {
+        DiscMatch(xPx: x, yPx: y, radiusPx: r, contrast: 60, inside: YUVMean(y: 40, u: 128, v: 128), score: 60)
+    }
+
+    /// Feeds `frames` frames of `path(i)` (with a clutter disc standing still in the picture, unless the camera moves);
+    /// returns the frame that confirmed a ball and its sightings.
+    private func run(frames: Int, toPrevious: Homography = identity, _ path: (Int) -> DiscMatch) -> (frame: Int, sightings: [BallSighting])? {
+        let finder = BallFinder(imageHeight: 720)
+        for i in 0..<frames {
+            let discs = toPrevious == Self.identity ? [path(i), disc(600, 80, 9)] : [path(i)]
+            if let ball = finder.update(frame: i, timeS: Double(i) / 60, discs: discs, toPrevious: toPrevious) { return (i, ball.sightings) }
+        }
+        return nil
+    }
+
+    func testBallRollingUpThePictureIsFoundWithItsWholeTrack() throws {
+        let found = try XCTUnwrap(run(frames: 20) { i in self.disc(300 + Double(i), 400 - 9 * Double(i), 20 - 0.3 * Double(i)) })
+        XCTAssertEqual(found.frame, BallFinder.confirmCount - 1)
+        XCTAssertEqual(found.sightings.map(\.frame), Array(0..<BallFinder.confirmCount))
+        XCTAssertEqual(try XCTUnwrap(found.sightings.last).candidate.yPx, 400 - 9 * Double(found.frame), accuracy: 1e-9)
+    }
+
+    func testBallComingTowardTheCameraOrStandingStillIsNotABowledBall() {
+        XCTAssertNil(run(frames: 20) { i in self.disc(300, 100 + 9 * Double(i), 10 + 0.3 * Double(i)) })
+        XCTAssertNil(run(frames: 20) { _ in self.disc(300, 200, 15) })
+    }
+
+    func testCameraFollowingTheBallStillShowsItRolling() throws {
+        // The camera tilts up 8 px a frame with the ball, which drifts up the picture 1.5 px a frame: against the background it rises.
+        let found = run(frames: 20, toPrevious: Homography([1, 0, 0, 0, 1, -8, 0, 0, 1])) { i in self.disc(300, 250 - 1.5 * Double(i), 18) }
+        XCTAssertNotNil(found)
+    }
+
+    func testGraphicFixedInThePictureWhileTheCameraMovesIsNoBall() {
+        // A round logo of the broadcaster's panel: it seems to rise against the scene the camera tilts past.
+        XCTAssertNil(run(frames: 20, toPrevious: Homography([1, 0, 0, 0, 1, -8, 0, 0, 1])) { _ in self.disc(300, 250, 18) })
+    }
+}
