@@ -23,6 +23,12 @@ extension BallCandidate {
     init(discAtX x: Double, y: Double, radiusPx: Double) {
         self.init(xPx: x, yPx: y, radiusPx: radiusPx, areaPx: Int(Double.pi * radiusPx * radiusPx), fill: 1, markerAreaPx: 0, score: 0)
     }
+
+    /// The disc the shape search found, with its colour.
+    init(disc: DiscMatch) {
+        self.init(discAtX: disc.xPx, y: disc.yPx, radiusPx: disc.radiusPx)
+        inside = disc.inside
+    }
 }
 
 /// Tells the detector how big the ball should look where a blob is; Calibration provides it.

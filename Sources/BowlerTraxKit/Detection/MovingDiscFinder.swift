@@ -38,15 +38,21 @@ public final class MovingDiscFinder {
 
     public init() {}
 
-    /// The moving discs of `frame`, best contrast first. `toPrevious` maps this frame's pixels to the previous frame's
-    /// (nil: the previous frame is no guide, after a cut or at the start; then nothing is found).
-    public func find(in frame: VideoFrame, toPrevious: Homography?) -> [DiscMatch] {
+    /// Takes the next frame and marks what changed in it against the previous one. `toPrevious` maps this frame's
+    /// pixels to the previous frame's (nil: the previous frame is no guide, after a cut or at the start; then nothing
+    /// changed). Every frame must pass here, in order, whether or not its discs are wanted.
+    public func register(_ frame: VideoFrame, toPrevious: Homography?) {
         swap(&current, &previous)
         current.fill(from: frame, width: Self.workingWidth)
         maskValid = false
-        guard let toPrevious, previous.width == current.width, previous.height == current.height else { return [] }
+        guard let toPrevious, previous.width == current.width, previous.height == current.height else { return }
         markChanges(toPrevious: toPrevious)
         maskValid = true
+    }
+
+    /// The moving discs of the frame last registered (`frame`, for the full-resolution search), best contrast first.
+    public func discs(in frame: VideoFrame) -> [DiscMatch] {
+        guard maskValid else { return [] }
         let scale = Double(current.factor)
         var discs: [DiscMatch] = []
         for blob in blobs().prefix(Self.maxBlobs) {
@@ -106,7 +112,7 @@ public final class MovingDiscFinder {
                 let px = (m[0] * x + m[1] * y + m[2]) / w / scale - 0.5, py = (m[3] * x + m[4] * y + m[5]) / w / scale - 0.5
                 let here = current.pixel(column, row), same = previous.pixel(column, row)
                 let sceneMoved = (px - Double(column)) * (px - Double(column)) + (py - Double(row)) * (py - Double(row)) > 0.25
-                if sceneMoved && squaredDistance(here, same) < Self.graphicDistance * Self.graphicDistance {
+                if sceneMoved && here.squaredDistance(to: same) < Self.graphicDistance * Self.graphicDistance {
                     fixedInPicture[index] = min(fixedInPicture[index] + 1, 2 * Self.graphicFrames)
                 } else if fixedInPicture[index] > 0 && sceneMoved {
                     fixedInPicture[index] -= 1
@@ -115,14 +121,9 @@ public final class MovingDiscFinder {
                     changed[index] = false
                     continue
                 }
-                changed[index] = squaredDistance(here, before) > threshold
+                changed[index] = here.squaredDistance(to: before) > threshold
             }
         }
-    }
-
-    private func squaredDistance(_ a: (y: Double, u: Double, v: Double), _ b: (y: Double, u: Double, v: Double)) -> Double {
-        let dy = a.y - b.y, du = a.u - b.u, dv = a.v - b.v
-        return dy * dy + 2 * du * du + 2 * dv * dv
     }
 
     /// The bounding boxes (working pixels, exclusive ends) of 4-connected changed areas, largest first.

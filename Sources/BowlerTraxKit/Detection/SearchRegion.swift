@@ -38,4 +38,10 @@ public struct PixelRect: Sendable, Equatable {
     public var x1: Int
     public var y1: Int
     public init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
+
+    /// The square reaching `reach` pixels each way from the point (`x`, `y`), cut to a picture of `size`.
+    public init(aroundX x: Double, y: Double, reach: Double, within size: PixelSize) {
+        self.init(x0: max(0, Int(x - reach)), y0: max(0, Int(y - reach)),
+                  x1: min(size.width, Int(x + reach) + 1), y1: min(size.height, Int(y + reach) + 1))
+    }
 }

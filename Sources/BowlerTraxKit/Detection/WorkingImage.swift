@@ -38,13 +38,13 @@ struct WorkingImage {
     }
 
     /// The working pixel at `column`, `row`.
-    func pixel(_ column: Int, _ row: Int) -> (y: Double, u: Double, v: Double) {
+    func pixel(_ column: Int, _ row: Int) -> YUVMean {
         let index = row * width + column
-        return (Double(y[index]), Double(u[index]), Double(v[index]))
+        return YUVMean(y: Double(y[index]), u: Double(u[index]), v: Double(v[index]))
     }
 
     /// Bilinear sample at continuous working coordinates (pixel centres at integers); nil outside the image.
-    func sample(x: Double, y sampleY: Double) -> (y: Double, u: Double, v: Double)? {
+    func sample(x: Double, y sampleY: Double) -> YUVMean? {
         guard x >= 0, sampleY >= 0, x <= Double(width - 1), sampleY <= Double(height - 1) else { return nil }
         let x0 = min(Int(x), max(0, width - 2)), y0 = min(Int(sampleY), max(0, height - 2))
         let fx = x - Double(x0), fy = sampleY - Double(y0)
@@ -54,6 +54,6 @@ struct WorkingImage {
             let bottom = Double(plane[y1 * width + x0]) * (1 - fx) + Double(plane[y1 * width + x1]) * fx
             return top * (1 - fy) + bottom * fy
         }
-        return (blend(y), blend(u), blend(v))
+        return YUVMean(y: blend(y), u: blend(u), v: blend(v))
     }
 }

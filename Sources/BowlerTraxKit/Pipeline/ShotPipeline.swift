@@ -55,7 +55,10 @@ public final class ShotPipeline: @unchecked Sendable {
         if let motion { tracker.cameraMoved(toPrevious: motion.toPrevious) }
         let search = tracker.discSearch(frame: frame.index)
         // Real footage: what moved against the background, for finding the ball and for telling it from still clutter.
-        let moving = watchesCamera && (search != nil || findsBallByItself) ? movingDiscs.find(in: frame, toPrevious: motion?.toPrevious) : []
+        // Its discs are searched only when asked for (a followed ball whose motion is known needs none).
+        let registersChange = watchesCamera && (search != nil || findsBallByItself)
+        if registersChange { movingDiscs.register(frame, toPrevious: motion?.toPrevious) }
+        lazy var moving = registersChange ? movingDiscs.discs(in: frame) : []
         let candidates: [BallCandidate]
         if let seed, seed.frameIndex == frame.index {
             // The seed's box is this frame's sighting.
@@ -90,9 +93,7 @@ public final class ShotPipeline: @unchecked Sendable {
         guard let ball = ballFinder.update(frame: frame.index, timeS: frame.timeS, discs: discs, toPrevious: toPrevious),
               let last = ball.sightings.last?.candidate, tracker.rollsDownTheLane(ball.sightings) else { return }
         // Each ball found lends its colours to the outline fit (a black ball has none to lend: its disc is its centre).
-        let r = last.radiusPx
-        let box = PixelRect(x0: max(0, Int(last.xPx - r)), y0: max(0, Int(last.yPx - r)),
-                            x1: min(frame.width, Int(last.xPx + r) + 1), y1: min(frame.height, Int(last.yPx + r) + 1))
+        let box = PixelRect(aroundX: last.xPx, y: last.yPx, reach: last.radiusPx, within: frame.size)
         detector = (try? BallColorLearner.learn(from: frame, box: box)).map { BallDetector(profile: $0, region: region, sizeModel: calibration) }
         tracker.follow(ball.sightings, velocityPx: ball.velocityPx, reference: last.inside)
     }
@@ -125,21 +126,19 @@ public final class ShotPipeline: @unchecked Sendable {
     /// footage, while the ball's motion is still unknown or it was just missed, a disc that did not move against the
     /// background (a logo on the bowler's shirt, a shoe) gives way to one that did, of the ball's size and colour, a
     /// little farther from the prediction: a ball in the swing or just released moves faster than the prediction knows.
-    private func seededCandidates(_ search: DiscSearch, moving: [DiscMatch], in frame: VideoFrame) -> [BallCandidate] {
+    private func seededCandidates(_ search: DiscSearch, moving: @autoclosure () -> [DiscMatch], in frame: VideoFrame) -> [BallCandidate] {
         var found = discDetector.search(search, in: frame).flatMap { $0.contrast >= ShotTracker.minDiscContrast ? $0 : nil }
         if watchesCamera, tracker.followedBallIsUncertain, found.map({ movingDiscs.changedShare(of: $0) < Self.stillShare }) ?? true,
-           let alternative = moving.filter({ fits($0, search) }).min(by: { offset($0, search) < offset($1, search) }) {
+           let alternative = moving().filter({ fits($0, search) }).min(by: { offset($0, search) < offset($1, search) }) {
             found = alternative
         }
         guard let disc = found else { return [] }
-        let reach = disc.radiusPx + 1
-        let window = PixelRect(x0: max(0, Int(disc.xPx - 2 * reach)), y0: max(0, Int(disc.yPx - 2 * reach)),
-                               x1: min(frame.width, Int(disc.xPx + 2 * reach) + 1), y1: min(frame.height, Int(disc.yPx + 2 * reach) + 1))
+        let window = PixelRect(aroundX: disc.xPx, y: disc.yPx, reach: 2 * (disc.radiusPx + 1), within: frame.size)
         let outline = detector?.detect(in: frame, window: window).first { candidate in
             let offset = ((candidate.xPx - disc.xPx) * (candidate.xPx - disc.xPx) + (candidate.yPx - disc.yPx) * (candidate.yPx - disc.yPx)).squareRoot()
             return offset < 0.25 * disc.radiusPx && (0.8...1.25).contains(candidate.radiusPx / disc.radiusPx)
         }
-        var candidate = outline ?? BallCandidate(discAtX: disc.xPx, y: disc.yPx, radiusPx: disc.radiusPx)
+        var candidate = outline ?? BallCandidate(disc: disc)
         candidate.inside = disc.inside
         return [candidate]
     }

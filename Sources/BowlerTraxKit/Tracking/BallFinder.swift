@@ -92,9 +92,7 @@ public final class BallFinder {
     }
 
     private func sighting(_ disc: DiscMatch, frame: Int, timeS: Double) -> BallSighting {
-        var candidate = BallCandidate(discAtX: disc.xPx, y: disc.yPx, radiusPx: disc.radiusPx)
-        candidate.inside = disc.inside
-        return BallSighting(frame: frame, timeS: timeS, candidate: candidate)
+        BallSighting(frame: frame, timeS: timeS, candidate: BallCandidate(disc: disc))
     }
 
     /// The disc nearest where the track's motion puts it, compared in the previous frame's view.

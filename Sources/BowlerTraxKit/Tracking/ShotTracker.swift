@@ -42,6 +42,10 @@ public final class ShotTracker {
         /// The last sighting's centre and radius carried into the latest frame's view with the camera's motion
         /// (`cameraMoved`): where the ball would be now had it not moved.
         var carried: (x: Double, y: Double, radius: Double)?
+        /// `carried`, or the last sighting itself while the camera's motion is not known.
+        var lastInView: (x: Double, y: Double, radius: Double)? {
+            carried ?? observations.last.map { ($0.candidate.xPx, $0.candidate.yPx, $0.candidate.radiusPx) }
+        }
         var lastSeenS: Double { observations.last?.timeS ?? 0 }
     }
 
@@ -72,8 +76,7 @@ public final class ShotTracker {
     public func searchWindow(atTimeS timeS: Double, imageSize: PixelSize) -> PixelRect? {
         guard let active, let predicted = predictedPixel(of: active, atTimeS: timeS) else { return nil }
         let reach = gate(for: active, radius: predicted.radius, atTimeS: timeS) + predicted.radius
-        return PixelRect(x0: max(0, Int(predicted.x - reach)), y0: max(0, Int(predicted.y - reach)),
-                         x1: min(imageSize.width, Int(predicted.x + reach) + 1), y1: min(imageSize.height, Int(predicted.y + reach) + 1))
+        return PixelRect(aroundX: predicted.x, y: predicted.y, reach: reach, within: imageSize)
     }
 
     /// Starts following a ball from its sightings so far: the one the user pointed at (a seed's box), or one
@@ -118,11 +121,10 @@ public final class ShotTracker {
     /// The seeded ball's size is taken as last seen, not extrapolated: the camera zooms in and out at will, and a
     /// curve through a few noisy radii, followed out, shrinks the ball to nothing within a few frames.
     public func discSearch(frame: Int) -> DiscSearch? {
-        guard let active, active.seeded, let last = active.observations.last else { return nil }
+        guard let active, active.seeded, let last = active.observations.last, let start = active.lastInView else { return nil }
         // The image motion, not the lane path: the camera may follow the ball, pan and zoom.
         let frames = Double(frame - last.frame), speed = (active.velocityPx.x * active.velocityPx.x + active.velocityPx.y * active.velocityPx.y).squareRoot()
         var radius = active.observations.suffix(3).reduce(0) { $0 + $1.candidate.radiusPx } / Double(min(3, active.observations.count))
-        let start = active.carried ?? (last.candidate.xPx, last.candidate.yPx, last.candidate.radiusPx)
         radius *= start.radius / last.candidate.radiusPx
         // Not the gate, which trusts the colour to single the ball out: a shape search that reached as far would find
         // some other round thing (a shoe, a light) that stands out more than a ball half hidden in the bowler's hand.
@@ -136,8 +138,7 @@ public final class ShotTracker {
     /// pixels to the previous frame's), so that it is looked for where the scene under it went, at the size the zoom
     /// gave it. Nil (registration lost) leaves it where it was.
     public func cameraMoved(toPrevious: Homography?) {
-        guard var track = active, track.seeded, let last = track.observations.last, let toCurrent = toPrevious?.inverse else { return }
-        let from = track.carried ?? (last.candidate.xPx, last.candidate.yPx, last.candidate.radiusPx)
+        guard var track = active, track.seeded, let from = track.lastInView, let toCurrent = toPrevious?.inverse else { return }
         guard let centre = toCurrent.apply(from.x, from.y), let edge = toCurrent.apply(from.x + from.radius, from.y) else { return }
         track.carried = (centre.x, centre.y, ((edge.x - centre.x) * (edge.x - centre.x) + (edge.y - centre.y) * (edge.y - centre.y)).squareRoot())
         active = track
@@ -148,8 +149,7 @@ public final class ShotTracker {
         guard let active, let last = active.observations.last else { return nil }
         let speed = (active.velocityPx.x * active.velocityPx.x + active.velocityPx.y * active.velocityPx.y).squareRoot()
         let reach = 3 * last.candidate.radiusPx + 2 * speed
-        return PixelRect(x0: max(0, Int(last.candidate.xPx - reach)), y0: max(0, Int(last.candidate.yPx - reach)),
-                         x1: min(imageSize.width, Int(last.candidate.xPx + reach) + 1), y1: min(imageSize.height, Int(last.candidate.yPx + reach) + 1))
+        return PixelRect(aroundX: last.candidate.xPx, y: last.candidate.yPx, reach: reach, within: imageSize)
     }
 
     /// Feeds one frame's candidates; returns a shot when this frame ends one.
@@ -159,9 +159,8 @@ public final class ShotTracker {
         let observations = candidates.map { observation(frame: frame, timeS: timeS, candidate: $0) }
         if var track = active {
             if let next = bestMatch(for: track, in: observations, atTimeS: timeS) {
-                if track.seeded, let last = track.observations.last {
+                if track.seeded, let last = track.observations.last, let from = track.lastInView {
                     let frames = Double(max(1, next.frame - last.frame))
-                    let from = track.carried ?? (last.candidate.xPx, last.candidate.yPx, last.candidate.radiusPx)
                     let step = (x: (next.candidate.xPx - from.x) / frames, y: (next.candidate.yPx - from.y) / frames)
                     if track.observations.count >= 2 {
                         track.velocityPx = (0.6 * track.velocityPx.x + 0.4 * step.x, 0.6 * track.velocityPx.y + 0.4 * step.y)

@@ -17,10 +17,16 @@ final class MovingDiscFinderTests: XCTestCase {
         return canvas.frame
     }
 
+    /// Registers `frame` and returns its moving discs.
+    private func find(_ finder: MovingDiscFinder, _ frame: VideoFrame, toPrevious: Homography?) -> [DiscMatch] {
+        finder.register(frame, toPrevious: toPrevious)
+        return finder.discs(in: frame)
+    }
+
     func testBallThatMovedIsFoundWhereItIsNowNotWhereItWas() throws {
         let finder = MovingDiscFinder()
-        XCTAssertEqual(finder.find(in: frame(ballAtX: 300, y: 250), toPrevious: nil), [], "no previous frame: nothing to compare")
-        let discs = finder.find(in: frame(ballAtX: 310, y: 200), toPrevious: Self.identity)
+        XCTAssertEqual(find(finder, frame(ballAtX: 300, y: 250), toPrevious: nil), [], "no previous frame: nothing to compare")
+        let discs = find(finder, frame(ballAtX: 310, y: 200), toPrevious: Self.identity)
         let ball = try XCTUnwrap(discs.first)
         XCTAssertEqual(ball.xPx, 310, accuracy: 4)
         XCTAssertEqual(ball.yPx, 200, accuracy: 4)
@@ -32,19 +38,19 @@ final class MovingDiscFinderTests: XCTestCase {
     func testCameraPanIsTakenOutSoOnlyTheBallMoves() throws {
         // The camera panned 12 px right: the scene (post included) moved 12 px left in the picture, the ball 4 px.
         let finder = MovingDiscFinder()
-        _ = finder.find(in: frame(ballAtX: 300, y: 250), toPrevious: nil)
+        _ = find(finder, frame(ballAtX: 300, y: 250), toPrevious: nil)
         let panned = TestCanvas(width: 640, height: 360, background: Self.maple, chromaShift: 1)
         panned.fill(Self.black) { px, py in (488..<504).contains(px) && (40..<90).contains(py) }
         panned.disc(centerX: 296, centerY: 230, radius: 14) { _ in Self.black }
-        let discs = finder.find(in: panned.frame, toPrevious: Homography([1, 0, 12, 0, 1, 0, 0, 0, 1]))
+        let discs = find(finder, panned.frame, toPrevious: Homography([1, 0, 12, 0, 1, 0, 0, 0, 1]))
         XCTAssertEqual(discs.count, 1)
         XCTAssertEqual(try XCTUnwrap(discs.first).yPx, 230, accuracy: 4)
     }
 
     func testMovingStripeIsNoDisc() {
         let finder = MovingDiscFinder()
-        _ = finder.find(in: frame(ballAtX: 100, y: 300, stripeAtX: 200), toPrevious: nil)
-        let discs = finder.find(in: frame(ballAtX: 100, y: 300, stripeAtX: 260), toPrevious: Self.identity)
+        _ = find(finder, frame(ballAtX: 100, y: 300, stripeAtX: 200), toPrevious: nil)
+        let discs = find(finder, frame(ballAtX: 100, y: 300, stripeAtX: 260), toPrevious: Self.identity)
         XCTAssertEqual(discs, [], "a long shape moving sideways stands out on two sides only")
     }
 }
