@@ -14,6 +14,13 @@ public struct Homography: Sendable, Equatable {
         return ((m[0] * x + m[1] * y + m[2]) / w, (m[3] * x + m[4] * y + m[5]) / w)
     }
 
+    /// Maps a circle (centre and radius, in pixels): its centre, and as radius the distance to where the point one
+    /// radius to its right went. Nil when its centre lies on the line at infinity.
+    public func carry(_ circle: (x: Double, y: Double, radius: Double)) -> (x: Double, y: Double, radius: Double)? {
+        guard let centre = apply(circle.x, circle.y), let edge = apply(circle.x + circle.radius, circle.y) else { return nil }
+        return (centre.x, centre.y, ((edge.x - centre.x) * (edge.x - centre.x) + (edge.y - centre.y) * (edge.y - centre.y)).squareRoot())
+    }
+
     /// The inverse map; nil when this one is singular.
     public var inverse: Homography? {
         let a = m

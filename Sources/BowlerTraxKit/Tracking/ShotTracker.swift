@@ -93,6 +93,24 @@ public final class ShotTracker {
         tentative.removeAll()
     }
 
+    /// The followed ball was lost to something else: another ball found rolling (`BallFinder`) is followed in its
+    /// place, after the sightings the followed one started with (the user's box) that came before it.
+    public func refollow(_ sightings: [BallSighting], velocityPx: (x: Double, y: Double), reference: YUVMean?) {
+        guard let first = sightings.first else { return }
+        let kept = active.map { track in track.observations.prefix(track.startCount).filter { $0.frame < first.frame } } ?? []
+        active = nil
+        follow(sightings, velocityPx: velocityPx, reference: reference)
+        active?.observations.insert(contentsOf: kept, at: 0)
+        active?.startCount += kept.count
+    }
+
+    /// Whether the followed ball was seen this frame where `candidate` is (within its radius).
+    public func isFollowing(at candidate: BallCandidate) -> Bool {
+        guard let last = active?.observations.last?.candidate else { return false }
+        let dx = last.xPx - candidate.xPx, dy = last.yPx - candidate.yPx
+        return (dx * dx + dy * dy).squareRoot() < candidate.radiusPx
+    }
+
     /// Whether sightings found without a colour (`BallFinder`, which judges them in pixels) also roll like a bowled
     /// ball on the lane, when a calibration tells where it is: starting on it near the foul line, at bowling speed,
     /// and the size a ball has there (a bowler's knee or shoe moves as fast, but is not that size).
@@ -138,9 +156,8 @@ public final class ShotTracker {
     /// pixels to the previous frame's), so that it is looked for where the scene under it went, at the size the zoom
     /// gave it. Nil (registration lost) leaves it where it was.
     public func cameraMoved(toPrevious: Homography?) {
-        guard var track = active, track.seeded, let from = track.lastInView, let toCurrent = toPrevious?.inverse else { return }
-        guard let centre = toCurrent.apply(from.x, from.y), let edge = toCurrent.apply(from.x + from.radius, from.y) else { return }
-        track.carried = (centre.x, centre.y, ((edge.x - centre.x) * (edge.x - centre.x) + (edge.y - centre.y) * (edge.y - centre.y)).squareRoot())
+        guard var track = active, track.seeded, let from = track.lastInView, let carried = toPrevious?.inverse?.carry(from) else { return }
+        track.carried = carried
         active = track
     }
 
