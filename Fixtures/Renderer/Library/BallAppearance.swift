@@ -7,13 +7,17 @@ public struct BallAppearance: Sendable, Equatable, Codable {
     public var marker: HSVColor?
     public var holes: Bool
     public var logo: Bool
+    /// Second colours of a swirl (pearl) cover, drawn with `color` as bands that turn with the ball; empty: one colour.
+    public var swirl: [HSVColor]
 
     public init(color: HSVColor = HSVColor(hueDeg: 220, saturationPct: 85, valuePct: 75),
-                marker: HSVColor? = HSVColor(hueDeg: 60, saturationPct: 90, valuePct: 95), holes: Bool = false, logo: Bool = false) {
+                marker: HSVColor? = HSVColor(hueDeg: 60, saturationPct: 90, valuePct: 95), holes: Bool = false, logo: Bool = false,
+                swirl: [HSVColor] = []) {
         self.color = color
         self.marker = marker
         self.holes = holes
         self.logo = logo
+        self.swirl = swirl
     }
 
     public init(from decoder: Decoder) throws {
@@ -24,7 +28,13 @@ public struct BallAppearance: Sendable, Equatable, Codable {
         marker = c.contains(.marker) ? try c.decodeIfPresent(HSVColor.self, forKey: .marker) : d.marker
         holes = try c.decodeIfPresent(Bool.self, forKey: .holes) ?? d.holes
         logo = try c.decodeIfPresent(Bool.self, forKey: .logo) ?? d.logo
+        swirl = try c.decodeIfPresent([HSVColor].self, forKey: .swirl) ?? d.swirl
     }
+}
+
+extension BallAppearance {
+    /// The swirl colours as written in truth files; nil for a one-colour ball (the key is then left out).
+    var swirlTriples: [[Double]]? { swirl.isEmpty ? nil : swirl.map(\.triple) }
 }
 
 extension HSVColor {

@@ -1,16 +1,23 @@
 import BowlerTraxKit
 import Foundation
 
-/// Colours a point of the ball from its body-fixed markings: marker, finger holes, logo.
+/// Colours a point of the ball from its body-fixed markings: swirl bands, marker, finger holes, logo.
 ///
 /// Markings are placed in the body frame at release (orientation = identity then), perpendicular to the
 /// initial spin axis so each one sweeps around and is in view for part of every revolution.
 struct BallShader {
     static let markerAngularRadius = 0.6 / Lane.ballRadiusIn
     static let holeAngularRadius = 0.5 / Lane.ballRadiusIn
+    /// Swirl bands per unit of the bent coordinate `swirlBand` cuts (about nine bands across the ball).
+    static let swirlBandsPerUnit = 2.5
     let base: Vector3
     let marker: Vector3?
     let markerDirection: Vector3
+    /// Body directions across the marker direction: perpendicular to it in the lane's plane, and along the initial spin axis.
+    let sideDirection: Vector3
+    let axisDirection: Vector3
+    /// A swirl ball's colours in band order, its own colour first; empty for a one-colour ball.
+    let swirlColors: [Vector3]
     let holeDirections: [Vector3]
     let logoDirection: Vector3?
 
@@ -24,6 +31,9 @@ struct BallShader {
         base = appearance.color.rgbVector
         marker = appearance.marker?.rgbVector
         markerDirection = m
+        sideDirection = side
+        axisDirection = axis
+        swirlColors = appearance.swirl.isEmpty ? [] : [base] + appearance.swirl.map(\.rgbVector)
         holeDirections = appearance.holes
             ? [(-m + side * 0.22).normalized, (-m - side * 0.22).normalized, (-m * 0.8 + axis * 0.6).normalized] : []
         logoDirection = appearance.logo ? side : nil
@@ -32,7 +42,7 @@ struct BallShader {
     /// Shaded colour at world normal `normal`; `bodyNormal` is the same normal in the ball's body frame;
     /// `view` points from the surface to the eye.
     func color(normal: Vector3, bodyNormal: Vector3, view: Vector3) -> Vector3 {
-        var albedo = base
+        var albedo = swirlColors.isEmpty ? base : swirlColors[swirlBand(bodyNormal)]
         var shiny = 1.0
         if let marker, angle(bodyNormal, markerDirection) < BallShader.markerAngularRadius {
             albedo = marker
@@ -49,6 +59,17 @@ struct BallShader {
         let halfway = (sceneLight + view).normalized
         let specular = shiny * 0.55 * pow(max(0, normal.dot(halfway)), 60)
         return lambert(albedo, normal: normal, ambient: 0.3) + Vector3(specular, specular, specular)
+    }
+
+    /// Index into `swirlColors` at body normal `n`: the coordinate along the marker direction, bent by two waves across
+    /// it so the bands wind like a pearl cover's, cut into bands that take the colours in turn. Body-fixed, so the
+    /// bands turn with the ball.
+    private func swirlBand(_ n: Vector3) -> Int {
+        let across = n.dot(sideDirection), along = n.dot(axisDirection)
+        let bent = n.dot(markerDirection) + 0.45 * sin(4 * across + 1) + 0.3 * sin(6 * along - 2 * across)
+        let band = Int((bent * BallShader.swirlBandsPerUnit).rounded(.down))
+        let count = swirlColors.count
+        return (band % count + count) % count
     }
 
     private func angle(_ a: Vector3, _ b: Vector3) -> Double { acos(min(1, max(-1, a.dot(b)))) }

@@ -6,6 +6,7 @@ extension ClipSpec {
     public static let presetNames = [
         "right-720p60", "left-720p60", "right-1080p30", "right-720p120", "right-480p30-mjpeg", "right-720p60-mpeg4",
         "multi-720p60", "noshot-720p60", "shirt-720p60", "nextlane-720p60", "plain-720p60", "holes-720p60",
+        "dark-720p60", "swirl-720p60", "pan-720p60", "hidden-720p60",
     ]
 
     /// The preset of this name; throws `FixtureError.unknownPreset` for any other name.
@@ -88,6 +89,26 @@ extension ClipSpec {
             spec.ball = BallAppearance(color: HSVColor(hueDeg: 280, saturationPct: 70, valuePct: 65), marker: nil, holes: true, logo: true)
             spec.shots = [ShotSpec(speedMph: 17.8, foulLineBoard: 11, revRateRpm: 330, axisRotationDeg: 35, axisTiltDeg: 6,
                                    oilLengthFt: 43, revealDistanceFt: 4.5).aimed(atEntryBoard: 17.5, hand: right)]
+        case "dark-720p60":
+            // A near-black ball: little colour against the shadows, the gutters and the bowler's dark clothes; only its finger holes mark it.
+            spec.ball = BallAppearance(color: HSVColor(hueDeg: 230, saturationPct: 45, valuePct: 15), marker: nil, holes: true)
+            spec.shots = [ShotSpec(speedMph: 17.4, foulLineBoard: 13, revRateRpm: 360, axisRotationDeg: 45, axisTiltDeg: 10,
+                                   oilLengthFt: 41, revealDistanceFt: 4.5).aimed(atEntryBoard: 17.5, hand: right)]
+        case "swirl-720p60":
+            // A pearl with purple, gold and white bands turning with the ball: no single colour to look for.
+            spec.ball = BallAppearance(color: HSVColor(hueDeg: 275, saturationPct: 70, valuePct: 55), marker: nil,
+                                       swirl: [HSVColor(hueDeg: 45, saturationPct: 80, valuePct: 85), HSVColor(hueDeg: 40, saturationPct: 8, valuePct: 92)])
+            spec.shots = [ShotSpec(speedMph: 18.3, foulLineBoard: 11.5, revRateRpm: 420, axisRotationDeg: 55, axisTiltDeg: 14,
+                                   revealDistanceFt: 5).aimed(atEntryBoard: 17.5, hand: right)]
+        case "pan-720p60":
+            // TV coverage: from the standard view behind the bowler the camera turns after the ball and zooms in, 26 degrees to about 13 at the pins.
+            spec.follow = CameraFollow(lagS: 0.25, minFovDeg: 12)
+            spec.shots = [ShotSpec(speedMph: 18, foulLineBoard: 12, revRateRpm: 380, axisRotationDeg: 50, axisTiltDeg: 12,
+                                   revealDistanceFt: 4).aimed(atEntryBoard: 17.5, hand: right)]
+        case "hidden-720p60":
+            // The bowler stands between the camera and the ball until it is about 14 ft down the lane.
+            spec.shots = [ShotSpec(speedMph: 18.2, foulLineBoard: 12, revRateRpm: 370, axisRotationDeg: 50, axisTiltDeg: 10,
+                                   revealDistanceFt: 13).aimed(atEntryBoard: 17.5, hand: right)]
         default:
             throw FixtureError.unknownPreset(name: name)
         }

@@ -19,6 +19,8 @@ public struct ClipSpec: Sendable, Equatable, Codable {
     public var noiseSigma: Double
     public var seed: UInt64
     public var camera: CameraSpec
+    /// A camera that turns and zooms after the ball from `camera`'s view (nil = it stands still).
+    public var follow: CameraFollow?
     public var hand: Hand
     public var ball: BallAppearance
     public var shots: [ShotSpec]
@@ -37,7 +39,7 @@ public struct ClipSpec: Sendable, Equatable, Codable {
 
     public init(name: String = "clip", widthPx: Int = 1280, heightPx: Int = 720, fps: Double = 60, codec: VideoEncoder.Codec = .h264,
                 container: String = "mp4", crf: Int = 26, x264Preset: String = "medium", qscale: Int = 5, frameIntervalJitter: Double = 0,
-                noiseSigma: Double = 2, seed: UInt64 = 1, camera: CameraSpec = CameraSpec(), hand: Hand = .right,
+                noiseSigma: Double = 2, seed: UInt64 = 1, camera: CameraSpec = CameraSpec(), follow: CameraFollow? = nil, hand: Hand = .right,
                 ball: BallAppearance = BallAppearance(), shots: [ShotSpec] = [ShotSpec()], people: [PersonSpec] = [],
                 leadS: Double = 0.6, walkBackS: Double = 3, tailS: Double = 0.3, minDurationS: Double = 0,
                 maxDurationS: Double? = nil) {
@@ -54,6 +56,7 @@ public struct ClipSpec: Sendable, Equatable, Codable {
         self.noiseSigma = noiseSigma
         self.seed = seed
         self.camera = camera
+        self.follow = follow
         self.hand = hand
         self.ball = ball
         self.shots = shots
@@ -81,6 +84,7 @@ public struct ClipSpec: Sendable, Equatable, Codable {
         noiseSigma = try c.decodeIfPresent(Double.self, forKey: .noiseSigma) ?? d.noiseSigma
         seed = try c.decodeIfPresent(UInt64.self, forKey: .seed) ?? d.seed
         camera = try c.decodeIfPresent(CameraSpec.self, forKey: .camera) ?? d.camera
+        follow = try c.decodeIfPresent(CameraFollow.self, forKey: .follow)
         hand = try c.decodeIfPresent(Hand.self, forKey: .hand) ?? d.hand
         ball = try c.decodeIfPresent(BallAppearance.self, forKey: .ball) ?? d.ball
         shots = try c.decodeIfPresent([ShotSpec].self, forKey: .shots) ?? d.shots
@@ -102,6 +106,7 @@ public struct ClipSpec: Sendable, Equatable, Codable {
         if !(frameIntervalJitter >= 0 && frameIntervalJitter < 0.5) { throw FixtureError.invalidSpec(field: "frame_interval_jitter", reason: "must be in [0, 0.5)") }
         if !(noiseSigma >= 0) { throw FixtureError.invalidSpec(field: "noise_sigma", reason: "must be >= 0") }
         if name.isEmpty || name.contains("/") { throw FixtureError.invalidSpec(field: "name", reason: "must be a plain file name") }
+        try follow?.validate(home: camera)
         for shot in shots { try shot.validate() }
     }
 }

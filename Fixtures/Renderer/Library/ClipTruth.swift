@@ -66,9 +66,14 @@ public struct ClipTruth: Sendable, Codable, Equatable {
     public var variableFrameRate: Bool
     /// Each frame's presentation time, seconds.
     public var frameTimesS: [Double]
+    /// The first frame's camera, the one the calibration file describes.
     public var camera: CameraTruth
+    /// Each frame's camera, indexed by frame, when the camera moves (`ClipSpec.follow`); nil (and left out of the file) when it stands still.
+    public var frameCameras: [CameraTruth]?
     public var ballHsv: [Double]
     public var markerHsv: [Double]?
+    /// A swirl ball's second colours, as in `ShotTruth.swirlHsv`.
+    public var swirlHsv: [[Double]]?
     public var hand: Hand
     /// Shots on the filmed lane, in bowling order.
     public var shots: [ShotTruth]
@@ -90,8 +95,10 @@ public struct ClipTruth: Sendable, Codable, Equatable {
         try c.encode(variableFrameRate, forKey: .variableFrameRate)
         try c.encode(frameTimesS, forKey: .frameTimesS)
         try c.encode(camera, forKey: .camera)
+        try c.encodeIfPresent(frameCameras, forKey: .frameCameras)
         try c.encode(ballHsv, forKey: .ballHsv)
         try c.encode(markerHsv, forKey: .markerHsv)
+        try c.encodeIfPresent(swirlHsv, forKey: .swirlHsv)
         try c.encode(hand, forKey: .hand)
         try c.encode(shots, forKey: .shots)
         try c.encode(neighbourLaneShots, forKey: .neighbourLaneShots)

@@ -11,18 +11,22 @@ public enum FixtureRenderer {
         let offsetS: Double
         let shader: BallShader
         var endS: Double { offsetS + path.endTimeS }
+        /// Video time when the centre crosses the foul line.
+        var releaseS: Double? { path.timeS(atDistanceFt: 0).map { $0 + offsetS } }
     }
 
     /// Renders `spec` into `directory` (NAME.ext, NAME.truth.json, NAME.calibration.json) and returns the truth.
     @discardableResult
     public static func render(spec: ClipSpec, to directory: URL) throws -> ClipTruth {
         try spec.validate()
-        let camera = PinholeCamera(spec: spec.camera, widthPx: spec.widthPx, heightPx: spec.heightPx)
-        let landmarks = try Landmark.calibrationSet(camera: camera)
         let shots = try plan(spec)
-        let people = spec.people + bowler(for: shots.filter { $0.spec.laneIndex == 0 }, spec: spec, camera: camera)
         let durationS = min(spec.maxDurationS ?? .infinity, max(spec.minDurationS, (shots.last?.endS ?? 0) + spec.tailS))
         let times = frameTimes(spec: spec, durationS: durationS)
+        let cameras = frameCameras(spec: spec, shots: shots, times: times)
+        // A moving camera's calibration is its first frame's (its home view); the truth has every frame's camera.
+        let firstCamera = cameras.first ?? PinholeCamera(spec: spec.camera, widthPx: spec.widthPx, heightPx: spec.heightPx)
+        let landmarks = try Landmark.calibrationSet(camera: firstCamera)
+        let people = spec.people + bowler(for: shots.filter { $0.spec.laneIndex == 0 }, spec: spec, camera: firstCamera)
 
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let videoName = "\(spec.name).\(spec.container)"
@@ -32,12 +36,14 @@ public enum FixtureRenderer {
             path: directory.appendingPathComponent(videoName).path, codec: spec.codec, width: spec.widthPx, height: spec.heightPx,
             timeBase: vfr ? (1, 90000) : (1, fpsTicks), frameRate: (fpsTicks, 1),
             quality: .init(crf: spec.crf, preset: spec.x264Preset, qscale: spec.qscale))
-        var compositor = FrameCompositor(camera: camera)
+        var compositor = FrameCompositor(camera: firstCamera)
         var noise = SensorNoise(sigma: spec.noiseSigma, seed: spec.seed)
         var output = [UInt8](repeating: 0, count: spec.widthPx * spec.heightPx * 3)
         var truthPaths = [[FrameTruth]](repeating: [], count: shots.count)
 
         for (frame, timeS) in times.enumerated() {
+            let camera = cameras[frame]
+            if camera.spec != compositor.camera.spec { compositor.point(camera) }
             var balls: [BallInstance] = []
             var onLane: [(shot: Int, state: PathSample, centre: Vector3)] = []
             for (k, shot) in shots.enumerated() {
@@ -76,8 +82,9 @@ public enum FixtureRenderer {
         }
         let truth = ClipTruth(
             video: videoName, width: spec.widthPx, height: spec.heightPx, fps: spec.fps, frames: times.count, codec: spec.codec.rawValue,
-            pixelConvention: ClipTruth.pixelConventionText, variableFrameRate: vfr, frameTimesS: times, camera: CameraTruth(camera),
-            ballHsv: spec.ball.color.triple, markerHsv: spec.ball.marker?.triple, hand: spec.hand,
+            pixelConvention: ClipTruth.pixelConventionText, variableFrameRate: vfr, frameTimesS: times, camera: CameraTruth(firstCamera),
+            frameCameras: spec.follow == nil ? nil : cameras.map(CameraTruth.init), ballHsv: spec.ball.color.triple,
+            markerHsv: spec.ball.marker?.triple, swirlHsv: spec.ball.swirlTriples, hand: spec.hand,
             shots: shotTruths.filter { $0.laneIndex == 0 }, neighbourLaneShots: shotTruths.filter { $0.laneIndex != 0 },
             extraPeople: spec.people.count, landmarks: landmarks)
         try write(truth, to: directory.appendingPathComponent("\(spec.name).truth.json"))
@@ -109,7 +116,7 @@ public enum FixtureRenderer {
         let outward: Double = spec.hand == .right ? -1 : 1
         var points: [PersonSpec.Waypoint] = []
         for shot in shots {
-            guard let releaseS = shot.path.timeS(atDistanceFt: 0).map({ $0 + shot.offsetS }),
+            guard let releaseS = shot.releaseS,
                   let release = shot.path.state(atDistanceFt: 0),
                   let revealS = shot.path.timeS(atDistanceFt: shot.spec.revealDistanceFt).map({ $0 + shot.offsetS }) else { continue }
             let standY = -2.5
@@ -127,6 +134,18 @@ public enum FixtureRenderer {
             points.append(.init(timeS: shot.endS, xFt: standX + outward * 3.2, yFt: standY + 0.3))
         }
         return [PersonSpec(waypoints: points)]
+    }
+
+    /// Each frame's camera: the clip's own, or with `follow` one that turns and zooms after the ball of the last shot
+    /// released on the filmed lane (and holds on where that ball left the lane).
+    static func frameCameras(spec: ClipSpec, shots: [PlannedShot], times: [Double]) -> [PinholeCamera] {
+        let poses = spec.follow.map { follow in
+            follow.cameras(home: spec.camera, times: times) { timeS in
+                guard let shot = shots.last(where: { $0.spec.laneIndex == 0 && ($0.releaseS ?? .infinity) <= timeS }) else { return nil }
+                return shot.path.state(atTimeS: min(timeS, shot.endS) - shot.offsetS)?.positionFt
+            }
+        } ?? times.map { _ in spec.camera }
+        return poses.map { PinholeCamera(spec: $0, widthPx: spec.widthPx, heightPx: spec.heightPx) }
     }
 
     /// Presentation times: i / fps, or jittered intervals rounded to the 1/90000 time base.

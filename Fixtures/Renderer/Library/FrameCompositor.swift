@@ -1,8 +1,8 @@
 import BowlerTraxKit
 import Foundation
 
-/// Draws frames: the static background is ray-cast once; each frame restores last frame's dirty boxes and
-/// redraws only the boxes around balls, their reflections and people.
+/// Draws frames: the static background is ray-cast once per view (once per clip for a camera that stands still);
+/// each frame restores last frame's dirty boxes and redraws only the boxes around balls, their reflections and people.
 ///
 /// Buffers: packed RGB, rows top to bottom, stride `width * 3`, no padding; `canvas` holds floats 0-255.
 struct FrameCompositor {
@@ -10,7 +10,7 @@ struct FrameCompositor {
     static let laneReflectance = 0.3
     private struct Box { var x0, y0, x1, y1, samples: Int }
 
-    let camera: PinholeCamera
+    private(set) var camera: PinholeCamera
     private let scene = LaneScene()
     private var background: [Float]
     private var glossy: [Bool]
@@ -24,6 +24,21 @@ struct FrameCompositor {
         background = [Float](repeating: 0, count: w * h * 3)
         glossy = [Bool](repeating: false, count: w * h)
         depthFt = [Float](repeating: 0, count: w * h)
+        canvas = []
+        castBackground()
+    }
+
+    /// Turns to `camera`'s view (same image size): the background is cast again and the canvas starts from it.
+    mutating func point(_ camera: PinholeCamera) {
+        precondition(camera.widthPx == self.camera.widthPx && camera.heightPx == self.camera.heightPx, "a camera keeps its image size")
+        self.camera = camera
+        dirty = []
+        castBackground()
+    }
+
+    /// Ray-casts the static scene through every pixel and starts the canvas from it.
+    private mutating func castBackground() {
+        let w = camera.widthPx, h = camera.heightPx
         for y in 0..<h {
             for x in 0..<w {
                 let ray = Ray(origin: camera.origin, direction: camera.ray(xPx: Double(x) + 0.5, yPx: Double(y) + 0.5))

@@ -38,6 +38,8 @@ public struct ShotTruth: Sendable, Codable, Equatable {
     public var markerHsv: [Double]?
     public var holes: Bool
     public var logo: Bool
+    /// A swirl ball's second colours, each [hue deg, saturation %, value %]; nil (and left out of the file) for a one-colour ball.
+    public var swirlHsv: [[Double]]?
     /// The ball went into a gutter before the pins (then entry figures describe the gutter path).
     public var gutter: Bool
     /// Distance of the first frame in which the ball centre is not hidden; nil if never seen.
@@ -95,6 +97,7 @@ public struct ShotTruth: Sendable, Codable, Equatable {
         markerHsv = ball.marker?.triple
         holes = ball.holes
         logo = ball.logo
+        swirlHsv = ball.swirlTriples
         gutter = path.samples.contains { $0.inGutter && $0.positionFt.y < entry }
         firstVisibleDistanceFt = nil
         self.path = []
@@ -123,6 +126,7 @@ public struct ShotTruth: Sendable, Codable, Equatable {
         try c.encode(markerHsv, forKey: .markerHsv)
         try c.encode(holes, forKey: .holes)
         try c.encode(logo, forKey: .logo)
+        try c.encodeIfPresent(swirlHsv, forKey: .swirlHsv)
         try c.encode(gutter, forKey: .gutter)
         try c.encode(firstVisibleDistanceFt, forKey: .firstVisibleDistanceFt)
         try c.encode(path, forKey: .path)

@@ -29,6 +29,11 @@ extension BallCandidate {
         self.init(discAtX: disc.xPx, y: disc.yPx, radiusPx: disc.radiusPx)
         inside = disc.inside
     }
+
+    /// How far apart two candidates' centres are, in pixels.
+    func distance(to other: BallCandidate) -> Double {
+        ((xPx - other.xPx) * (xPx - other.xPx) + (yPx - other.yPx) * (yPx - other.yPx)).squareRoot()
+    }
 }
 
 /// Tells the detector how big the ball should look where a blob is; Calibration provides it.

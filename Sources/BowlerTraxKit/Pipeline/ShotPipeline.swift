@@ -110,7 +110,7 @@ public final class ShotPipeline: @unchecked Sendable {
         // Each ball found lends its colours to the outline fit (a black ball has none to lend: its disc is its centre).
         let box = PixelRect(aroundX: last.xPx, y: last.yPx, reach: last.radiusPx, within: frame.size)
         detector = (try? BallColorLearner.learn(from: frame, box: box)).map { BallDetector(profile: $0, region: region, sizeModel: calibration) }
-        tracker.follow(ball.sightings, velocityPx: ball.velocityPx, reference: last.inside)
+        tracker.follow(ball.sightings, velocityPx: ball.velocityPx, reference: last.inside, onProbation: true)
     }
 
     /// Radius over the seed's that a ball found rolling may have to be the seeded one: it rolled away from the camera

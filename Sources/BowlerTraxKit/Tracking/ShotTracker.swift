@@ -9,6 +9,10 @@ public final class ShotTracker {
     private let calibration: LaneCalibration?
     private var tentative: [Track] = []
     private var active: Track?
+    /// The sightings of the last ball dropped on probation (it stalled): the next ball found continues them if it
+    /// starts where and when they ended (`continues`): the ball found in the backswing, dropped at its top, and found
+    /// again rolling.
+    private var dropped: [Observation] = []
 
     /// How long a confirmed ball may go unseen before its shot is ended.
     static let maxCoastS = 0.3
@@ -42,6 +46,12 @@ public final class ShotTracker {
         /// The last sighting's centre and radius carried into the latest frame's view with the camera's motion
         /// (`cameraMoved`): where the ball would be now had it not moved.
         var carried: (x: Double, y: Double, radius: Double)?
+        /// A ball found by its motion (`BallFinder`) not yet seen to roll on: how many radii it had risen in the picture
+        /// against the background since it was found, at each sighting, counted in its radius when found (the shape
+        /// search's radius may drift, and a disc that shrank would rise many radii by going nowhere). Nil once it rose
+        /// `rolledOnRadii`, and for a ball the user pointed at.
+        var probation: [(timeS: Double, rise: Double)]?
+        var foundRadiusPx = 0.0
         /// `carried`, or the last sighting itself while the camera's motion is not known.
         var lastInView: (x: Double, y: Double, radius: Double)? {
             carried ?? observations.last.map { ($0.candidate.xPx, $0.candidate.yPx, $0.candidate.radiusPx) }
@@ -65,6 +75,20 @@ public final class ShotTracker {
     static let stuckProgressFt = 0.3
     /// Sightings after a seed or a finding during which the followed ball's motion is still being learned.
     static let learningSightings = 8
+    /// A ball found by its motion is taken for the bowled one once it has risen this many radii (of its size when
+    /// found) in the picture against the background while followed. Before that, it was perhaps something else that
+    /// moved like a ball for a moment (a knee, a banner the camera's zoom slid across the crowd): one that rises less
+    /// than `stalledRiseRadii` over `stalledS` is dropped, no shot, and the ball is looked for again.
+    static let rolledOnRadii = 6.0
+    static let stalledS = 0.25
+    static let stalledRiseRadii = 0.5
+    /// How long after a dropped ball was last seen a ball found may start and continue its sightings.
+    static let continuedS = 0.5
+    /// How far (in radii) from where a dropped ball was last seen the next one found may start and still be the same
+    /// ball (found again once rolling, after the swing), plus as far as a ball in the swing goes in the time between
+    /// (about 7 m/s).
+    static let continuedRadii = 4.0
+    static let swingRadiiPerS = 60.0
     /// How much wider (in radii) a seeded ball's search reaches for each frame it was not seen.
     static let lostReachGrowth = 0.5
 
@@ -81,20 +105,29 @@ public final class ShotTracker {
 
     /// Starts following a ball from its sightings so far: the one the user pointed at (a seed's box), or one
     /// `BallFinder` found rolling, with its motion per frame against the background; `reference` is its colour when
-    /// it stood out. It is then followed by its shape (`discSearch`), not confirmed by its motion. A ball already
-    /// being followed keeps its shot; these are ignored.
-    public func follow(_ sightings: [BallSighting], velocityPx: (x: Double, y: Double) = (0, 0), reference: YUVMean?) {
-        guard active == nil, !sightings.isEmpty else { return }
+    /// it stood out. It is then followed by its shape (`discSearch`), not confirmed by its motion; `onProbation` (a
+    /// ball found by itself) until it has rolled on. A ball already being followed keeps its shot; these are ignored.
+    public func follow(_ sightings: [BallSighting], velocityPx: (x: Double, y: Double) = (0, 0), reference: YUVMean?, onProbation: Bool = false) {
+        guard active == nil, let last = sightings.last else { return }
         var track = Track(observations: sightings.map { observation(frame: $0.frame, timeS: $0.timeS, candidate: $0.candidate) },
                           seeded: true, reference: reference)
         track.startCount = sightings.count
         track.velocityPx = velocityPx
+        if onProbation {
+            track.probation = [(last.timeS, 0)]
+            track.foundRadiusPx = last.candidate.radiusPx
+            if continues(dropped, with: sightings) {
+                track.observations.insert(contentsOf: dropped, at: 0)
+                track.startCount += dropped.count
+            }
+        }
+        dropped = []
         active = track
         tentative.removeAll()
     }
 
-    /// The followed ball was lost to something else: another ball found rolling (`BallFinder`) is followed in its
-    /// place, after the sightings the followed one started with (the user's box) that came before it.
+    /// The followed seeded ball was lost to something else: another ball found rolling (`BallFinder`) is followed in
+    /// its place, after the sightings the followed one started with (the user's box) that came before it.
     public func refollow(_ sightings: [BallSighting], velocityPx: (x: Double, y: Double), reference: YUVMean?) {
         guard let first = sightings.first else { return }
         let kept = active.map { track in track.observations.prefix(track.startCount).filter { $0.frame < first.frame } } ?? []
@@ -104,11 +137,25 @@ public final class ShotTracker {
         active?.startCount += kept.count
     }
 
+    /// Whether a ball found rolling (`sightings`) is the one last seen in `earlier`, found again once rolling (after
+    /// the swing, where it did not rise): it starts within `continuedS` of them, and near where they ended.
+    private func continues(_ earlier: [Observation], with sightings: [BallSighting]) -> Bool {
+        guard let end = earlier.last, let first = sightings.first, first.frame > end.frame, first.timeS - end.timeS <= Self.continuedS else { return false }
+        let reach = (Self.continuedRadii + Self.swingRadiiPerS * (first.timeS - end.timeS)) * end.candidate.radiusPx
+        return first.candidate.distance(to: end.candidate) <= reach
+    }
+
+    /// Whether a ball on probation rose less than `stalledRiseRadii` over the last `stalledS` (once followed that long).
+    private func stalled(_ track: Track, atTimeS timeS: Double) -> Bool {
+        guard let probation = track.probation, let first = probation.first, let latest = probation.last, timeS - first.timeS >= Self.stalledS else { return false }
+        let before = probation.last { $0.timeS <= timeS - Self.stalledS } ?? first
+        return latest.rise - before.rise < Self.stalledRiseRadii
+    }
+
     /// Whether the followed ball was seen this frame where `candidate` is (within its radius).
     public func isFollowing(at candidate: BallCandidate) -> Bool {
         guard let last = active?.observations.last?.candidate else { return false }
-        let dx = last.xPx - candidate.xPx, dy = last.yPx - candidate.yPx
-        return (dx * dx + dy * dy).squareRoot() < candidate.radiusPx
+        return last.distance(to: candidate) < candidate.radiusPx
     }
 
     /// Whether sightings found without a colour (`BallFinder`, which judges them in pixels) also roll like a bowled
@@ -183,6 +230,10 @@ public final class ShotTracker {
                         track.velocityPx = (0.6 * track.velocityPx.x + 0.4 * step.x, 0.6 * track.velocityPx.y + 0.4 * step.y)
                     }
                     track.carried = nil
+                    if let rise = track.probation?.last?.rise {
+                        let risen = rise - step.y * frames / track.foundRadiusPx
+                        track.probation = risen >= Self.rolledOnRadii ? nil : track.probation.map { $0 + [(timeS, risen)] }
+                    }
                 }
                 track.observations.append(next)
                 track.misses = 0
@@ -196,6 +247,11 @@ public final class ShotTracker {
                 }
             } else {
                 track.misses += 1
+            }
+            if stalled(track, atTimeS: timeS) {
+                dropped = track.observations
+                active = nil
+                return nil
             }
             active = track
             if shotEnded(track, atTimeS: timeS) { return finishActive() }
@@ -223,6 +279,7 @@ public final class ShotTracker {
     /// Ends the video: a ball still followed makes a last shot if it went far enough to measure.
     public func finish() -> TrackedShot? {
         tentative.removeAll()
+        dropped = []
         return active == nil ? nil : finishActive()
     }
 

@@ -1,0 +1,82 @@
+import XCTest
+@testable import BowlerTraxKit
+
+/// A ball found by its motion is followed on probation: one that stops rising before it has rolled on is dropped
+/// with no shot (and continued by the next ball found where and when it stopped); one that rolled on is a shot
+/// whatever it does after. A seeded ball lost to something else is replaced by the ball found, after the seed.
+final class FoundBallProbationTests: XCTestCase {
+    private static let fps = 60.0
+
+    private func sighting(_ frame: Int, _ x: Double, _ y: Double, _ r: Double = 20) -> BallSighting {
+        BallSighting(frame: frame, timeS: Double(frame) / Self.fps, candidate: BallCandidate(discAtX: x, y: y, radiusPx: r))
+    }
+
+    /// Sightings rising `step` px a frame from (`x`, `y`) at `frames`.
+    private func rising(_ frames: Range<Int>, x: Double = 600, y: Double, step: Double) -> [BallSighting] {
+        frames.map { sighting($0, x, y - step * Double($0 - frames.lowerBound)) }
+    }
+
+    /// Feeds the tracker one sighting per frame; returns the shot it ends with, if any, and whether it still follows.
+    private func feed(_ tracker: ShotTracker, _ sightings: [BallSighting]) -> TrackedShot? {
+        var shot: TrackedShot?
+        for s in sightings { shot = tracker.update(frame: s.frame, timeS: s.timeS, candidates: [s.candidate]) ?? shot }
+        return shot
+    }
+
+    func testFoundBallThatStopsRisingIsDroppedWithNoShot() {
+        let tracker = ShotTracker(calibration: nil)
+        tracker.follow(rising(0..<8, y: 600, step: 6), velocityPx: (0, -6), reference: nil, onProbation: true)
+        // It rose 2 radii, then stands still (a knee at the end of the slide).
+        let stopped = (8..<40).map { sighting($0, 600, 558) }
+        XCTAssertNil(feed(tracker, stopped))
+        XCTAssertFalse(tracker.isFollowing, "dropped once it went \(ShotTracker.stalledS) s without rising")
+        XCTAssertNil(tracker.finish())
+    }
+
+    func testFoundBallThatRolledOnIsAShotWhateverItDoesAfter() throws {
+        let tracker = ShotTracker(calibration: nil)
+        tracker.follow(rising(0..<8, y: 650, step: 8), velocityPx: (0, -8), reference: nil, onProbation: true)
+        // 8 px a frame for 20 frames: 8 radii; then it crawls half a pixel a frame (as a ball far down the lane does
+        // in the picture) until the video ends, which on probation would be a stall.
+        let rolling = rising(8..<28, y: 586, step: 8), crawling = rising(28..<50, y: 433.5, step: 0.5)
+        XCTAssertNil(feed(tracker, rolling + crawling))
+        XCTAssertTrue(tracker.isFollowing)
+        let shot = try XCTUnwrap(tracker.finish())
+        XCTAssertEqual(shot.observations.map(\.frame), Array(0..<50))
+    }
+
+    func testBallFoundAgainWhereTheDroppedOneStoppedContinuesItsSightings() throws {
+        let tracker = ShotTracker(calibration: nil)
+        // Found in the backswing, dropped at its top.
+        tracker.follow(rising(0..<8, y: 600, step: 6), velocityPx: (0, -6), reference: nil, onProbation: true)
+        _ = feed(tracker, (8..<30).map { sighting($0, 600, 558) })
+        XCTAssertFalse(tracker.isFollowing)
+        // Found again rolling, 0.2 s later and 120 px lower (the downswing): the same ball.
+        tracker.follow(rising(42..<50, y: 680, step: 8), velocityPx: (0, -8), reference: nil, onProbation: true)
+        _ = feed(tracker, rising(50..<80, y: 616, step: 8))
+        let frames = try XCTUnwrap(tracker.finish()).observations.map(\.frame)
+        XCTAssertEqual(Array(frames.prefix(8)), Array(0..<8), "the dropped sightings come first")
+        XCTAssertEqual(Array(frames.suffix(38)), Array(42..<80))
+    }
+
+    func testBallFoundFarFromWhereTheDroppedOneStoppedStartsAfresh() throws {
+        let tracker = ShotTracker(calibration: nil)
+        tracker.follow(rising(0..<8, y: 600, step: 6), velocityPx: (0, -6), reference: nil, onProbation: true)
+        _ = feed(tracker, (8..<30).map { sighting($0, 600, 558) })
+        tracker.follow(rising(35..<43, x: 100, y: 680, step: 8), velocityPx: (0, -8), reference: nil, onProbation: true)
+        _ = feed(tracker, rising(43..<80, x: 100, y: 616, step: 8))
+        let shot = try XCTUnwrap(tracker.finish())
+        XCTAssertEqual(shot.observations.first?.frame, 35)
+    }
+
+    func testSeededBallLostToSomethingElseIsReplacedAfterTheSeed() throws {
+        let tracker = ShotTracker(calibration: nil)
+        tracker.follow([sighting(0, 300, 500, 25)], reference: nil)
+        // The shape search wandered onto the bowler's back.
+        _ = feed(tracker, (1..<10).map { sighting($0, 250, 450 - Double($0), 25) })
+        tracker.refollow(rising(12..<20, y: 480, step: 8), velocityPx: (0, -8), reference: nil)
+        _ = feed(tracker, rising(20..<40, y: 416, step: 8))
+        let shot = try XCTUnwrap(tracker.finish())
+        XCTAssertEqual(shot.observations.map(\.frame), [0] + Array(12..<40))
+    }
+}
