@@ -20,7 +20,7 @@ enum BenchError: Error, CustomStringConvertible {
         case .usage(let message): return message
         case .cannotLaunch(let program, let reason): return "cannot run \(program): \(reason)"
         case .referenceFailed(let program, let status, let stderr): return "\(program) exited with \(status): \(stderr.trimmingCharacters(in: .whitespacesAndNewlines))"
-        case .unreadableOutput(let program, let output): return "no timing in the output of \(program): \(output.prefix(200))"
+        case .unreadableOutput(let program, let output): return "no figures the bench reads in the output of \(program): \(output.prefix(200))"
         case .resourceUsage(let errno): return "getrusage failed (errno \(errno))"
         case .emptyClip(let path): return "\(path) has no frames"
         }

@@ -18,9 +18,10 @@ struct BenchOptions {
       --ffmpeg <path>          The ffmpeg program. (default: ffmpeg)
       --python <path>          Python with opencv-python-headless. (default: python3)
       --opencv-script <path>   The OpenCV reference pipeline. (default: scripts/opencv_pipeline.py)
+      --motion-clip <video>    A clip also timed on the real-footage path (no ball option): its stages and both pipelines per frame, and whole `bowlertrax analyze` runs with and without the ball colour; repeatable.
       --live-clip <video>      A clip served as MJPEG by the emulated camera to `bowlertrax live` in real time, from <video minus extension>.mjpeg/ (one JPEG per frame); repeatable.
       --emulator <lib.so>      The V4L2 camera emulator (scripts/build-v4l2-emulator), needed with --live-clip.
-      --bowlertrax <path>      The bowlertrax tool run live. (default: bowlertrax beside this program)
+      --bowlertrax <path>      The bowlertrax tool run live and on the --motion-clip files. (default: bowlertrax beside this program)
       --stages-only            Time the stages only: no whole-video runs, references or memory check.
       --rss-only               Analyse the one --clip and print its maximum RSS in kB (run in a fresh process by the bench).
       --decode-only            Decode the one --clip with our decoder alone and print its frame count (for profilers such as callgrind).
@@ -35,6 +36,8 @@ struct BenchOptions {
     var ffmpeg = "ffmpeg"
     var python = "python3"
     var opencvScript = "scripts/opencv_pipeline.py"
+    /// Clips timed on the real-footage path (no ball option) as well.
+    var motionClips: [String] = []
     var liveClips: [String] = []
     var emulator = ""
     var bowlertrax = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bowlertrax").path
@@ -68,6 +71,7 @@ struct BenchOptions {
             case "--ffmpeg": ffmpeg = try value(argument)
             case "--python": python = try value(argument)
             case "--opencv-script": opencvScript = try value(argument)
+            case "--motion-clip": motionClips.append(try value(argument))
             case "--live-clip": liveClips.append(try value(argument))
             case "--emulator": emulator = try value(argument)
             case "--bowlertrax": bowlertrax = try value(argument)

@@ -5,6 +5,9 @@ import Foundation
 struct BenchReport {
     var stages: [(clip: String, result: StageBench.Result)] = []
     var throughput: [(clip: String, result: ThroughputBench.Result)] = []
+    /// Issue 16's real-footage path (BenchReport+RealFootage.swift): its stages, and whole `analyze` runs with and without the colour.
+    var motionStages: [(clip: String, result: MotionStageBench.Result)] = []
+    var analyzeRuns: [(clip: String, result: AnalyzeRunBench.Result)] = []
     var memory: (clip: String, frames: Int, shots: Int, maxRSSkB: Int)?
     var live: [(clip: String, result: LiveBench.Result)] = []
     let threads: Int

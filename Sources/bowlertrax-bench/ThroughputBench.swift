@@ -23,7 +23,7 @@ struct ThroughputBench {
         var result = Result()
         let calibration = try BenchOptions.calibration(for: path)
         for _ in 0..<options.repeats {
-            result.ffmpegS = min(result.ffmpegS, try ffmpegS())
+            result.ffmpegS = min(result.ffmpegS, try Self.ffmpegS(path: path, options: options))
             let decoded = try measureS { try Self.decodeOnly(path: path, threads: options.threads) }
             result.decoderS = min(result.decoderS, decoded.seconds)
             result.frames = decoded.result
@@ -47,7 +47,7 @@ struct ThroughputBench {
     }
 
     /// `ffmpeg -threads N -i FILE -f null -`; the time is its own `-benchmark` real time (start-up excluded).
-    private func ffmpegS() throws -> Double {
+    static func ffmpegS(path: String, options: BenchOptions) throws -> Double {
         let output = try ReferenceProcess.run(options.ffmpeg, ["-nostdin", "-hide_banner", "-nostats", "-benchmark",
                                                                "-threads", "\(options.threads)", "-i", path, "-f", "null", "-"])
         guard let line = output.stderr.split(separator: "\n").first(where: { $0.contains("rtime=") }),

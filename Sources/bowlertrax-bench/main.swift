@@ -1,7 +1,7 @@
 import BowlerTraxKit
 import Foundation
 
-// bowlertrax-bench: issue 7's benchmark. scripts/bench renders the clips and runs it.
+// bowlertrax-bench: issue 7's benchmark, and issue 16's real-footage path timed. scripts/bench renders the clips and runs it.
 
 func fail(_ message: String, code: Int32) -> Never {
     FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
@@ -37,6 +37,13 @@ do {
         note("whole video on \(clip), \(options.repeats) runs each of ffmpeg, our decoder, our analysis, OpenCV")
         report.throughput.append((clip, try ThroughputBench(path: clip, options: options).run()))
     }
+    for clip in options.motionClips {
+        note("real-footage stages on \(clip)")
+        report.motionStages.append((clip, try MotionStageBench(path: clip, profile: options.profile, threads: options.threads).run()))
+        if options.stagesOnly { continue }
+        note("whole bowlertrax analyze on \(clip), \(options.repeats) runs each of ffmpeg, with the ball colour, with no ball option")
+        report.analyzeRuns.append((clip, try AnalyzeRunBench(path: clip, options: options).run()))
+    }
     if let long = options.longClip, !options.stagesOnly {
         note("memory on \(long)")
         let measured = try MemoryProbe.measure(path: long, options: options)
@@ -50,9 +57,17 @@ do {
     }
     print(report.stageTable())
     print("")
+    if !report.motionStages.isEmpty {
+        print(report.motionStageTable())
+        print("")
+    }
     if !options.stagesOnly {
         print(report.throughputTable())
         print("")
+        if !report.analyzeRuns.isEmpty {
+            print(report.analyzeRunTable())
+            print("")
+        }
         if !report.live.isEmpty {
             print(report.liveTable())
             print("")
