@@ -86,7 +86,7 @@ public final class ShotPipeline: @unchecked Sendable {
                 ObservedAppearance(frame: frame, candidate: candidate, markerAxis: MarkerColorAxis(profile: detector.profile, encoding: frame.encoding))
             }
         }
-        if let motion, findsBallByItself ? !tracker.isFollowing : doubtedSeed != nil {
+        if let motion, findsBallByItself ? !tracker.isFollowing || tracker.followedBallStalledBeforeThePins : doubtedSeed != nil {
             findBall(among: moving, in: frame, toPrevious: motion.toPrevious)
         }
         if track != nil { doubtedSeed = nil }
@@ -107,10 +107,18 @@ public final class ShotPipeline: @unchecked Sendable {
             if !tracker.isFollowing(at: last) { tracker.refollow(ball.sightings, velocityPx: ball.velocityPx, reference: last.inside) }
             return
         }
+        // A ball followed that stalled after rolling on, before it could have reached the pins, gives way to one found
+        // rolling: it was the bowler, who stops at the line while the ball rolls on.
+        let replaces = tracker.isFollowing
+        if replaces, !tracker.followedBallStalledBeforeThePins { return }
         // Each ball found lends its colours to the outline fit (a black ball has none to lend: its disc is its centre).
         let box = PixelRect(aroundX: last.xPx, y: last.yPx, reach: last.radiusPx, within: frame.size)
         detector = (try? BallColorLearner.learn(from: frame, box: box)).map { BallDetector(profile: $0, region: region, sizeModel: calibration) }
-        tracker.follow(ball.sightings, velocityPx: ball.velocityPx, reference: last.inside, onProbation: true)
+        if replaces {
+            tracker.replaceFollowed(with: ball.sightings, velocityPx: ball.velocityPx, reference: last.inside)
+        } else {
+            tracker.follow(ball.sightings, velocityPx: ball.velocityPx, reference: last.inside, onProbation: true)
+        }
     }
 
     /// Radius over the seed's that a ball found rolling may have to be the seeded one: it rolled away from the camera

@@ -46,12 +46,16 @@ public final class ShotTracker {
         /// The last sighting's centre and radius carried into the latest frame's view with the camera's motion
         /// (`cameraMoved`): where the ball would be now had it not moved.
         var carried: (x: Double, y: Double, radius: Double)?
-        /// A ball found by its motion (`BallFinder`) not yet seen to roll on: how many radii it had risen in the picture
-        /// against the background since it was found, at each sighting, counted in its radius when found (the shape
-        /// search's radius may drift, and a disc that shrank would rise many radii by going nowhere). Nil once it rose
-        /// `rolledOnRadii`, and for a ball the user pointed at.
-        var probation: [(timeS: Double, rise: Double)]?
+        /// A ball found by its motion (`BallFinder`): how many radii it had risen in the picture against the background
+        /// since it was found, at each sighting, counted in its radius when found (the shape search's radius may
+        /// drift, and a disc that shrank would rise many radii by going nowhere). Nil for a ball the user pointed at.
+        var rises: [(timeS: Double, rise: Double)]?
         var foundRadiusPx = 0.0
+        /// Whether the found ball has risen `rolledOnRadii`: until then it is on probation.
+        var rolledOn = false
+        /// Whether it then stalled sooner after it was first seen than a bowled ball reaches the pins
+        /// (`soonestAtThePinsS`): it was the bowler walking up to the line (`followedBallStalledBeforeThePins`).
+        var stalledBeforeThePins = false
         /// `carried`, or the last sighting itself while the camera's motion is not known.
         var lastInView: (x: Double, y: Double, radius: Double)? {
             carried ?? observations.last.map { ($0.candidate.xPx, $0.candidate.yPx, $0.candidate.radiusPx) }
@@ -82,6 +86,9 @@ public final class ShotTracker {
     static let rolledOnRadii = 6.0
     static let stalledS = 0.25
     static let stalledRiseRadii = 0.5
+    /// A bowled ball takes longer than this from its first sighting to the pins: 60 ft at 34 mph is 1.2 s, and from
+    /// a release hidden until 14 ft, 0.9 s.
+    static let soonestAtThePinsS = 0.9
     /// How long after a dropped ball was last seen a ball found may start and continue its sightings.
     static let continuedS = 0.5
     /// How far (in radii) from where a dropped ball was last seen the next one found may start and still be the same
@@ -114,7 +121,7 @@ public final class ShotTracker {
         track.startCount = sightings.count
         track.velocityPx = velocityPx
         if onProbation {
-            track.probation = [(last.timeS, 0)]
+            track.rises = [(last.timeS, 0)]
             track.foundRadiusPx = last.candidate.radiusPx
             if continues(dropped, with: sightings) {
                 track.observations.insert(contentsOf: dropped, at: 0)
@@ -145,11 +152,23 @@ public final class ShotTracker {
         return first.candidate.distance(to: end.candidate) <= reach
     }
 
-    /// Whether a ball on probation rose less than `stalledRiseRadii` over the last `stalledS` (once followed that long).
+    /// Whether a found ball rose less than `stalledRiseRadii` over the last `stalledS` (once followed that long).
     private func stalled(_ track: Track, atTimeS timeS: Double) -> Bool {
-        guard let probation = track.probation, let first = probation.first, let latest = probation.last, timeS - first.timeS >= Self.stalledS else { return false }
-        let before = probation.last { $0.timeS <= timeS - Self.stalledS } ?? first
+        guard let rises = track.rises, let first = rises.first, let latest = rises.last, timeS - first.timeS >= Self.stalledS else { return false }
+        let before = rises.last { $0.timeS <= timeS - Self.stalledS } ?? first
         return latest.rise - before.rise < Self.stalledRiseRadii
+    }
+
+    /// Whether the followed ball, found by its motion, rolled on and then stalled (`stalled`) sooner after it was
+    /// first seen than a bowled ball reaches the pins (`soonestAtThePinsS`): it was the bowler walking up to the line,
+    /// and a ball found rolling from now on is the bowled one (`replaceFollowed`).
+    public var followedBallStalledBeforeThePins: Bool { active?.stalledBeforeThePins == true }
+
+    /// The followed ball was not the bowled one (see `followedBallStalledBeforeThePins`): this one, found rolling, is
+    /// followed instead, on probation, and what was followed is forgotten.
+    public func replaceFollowed(with sightings: [BallSighting], velocityPx: (x: Double, y: Double), reference: YUVMean?) {
+        active = nil
+        follow(sightings, velocityPx: velocityPx, reference: reference, onProbation: true)
     }
 
     /// Whether the followed ball was seen this frame where `candidate` is (within its radius).
@@ -230,9 +249,10 @@ public final class ShotTracker {
                         track.velocityPx = (0.6 * track.velocityPx.x + 0.4 * step.x, 0.6 * track.velocityPx.y + 0.4 * step.y)
                     }
                     track.carried = nil
-                    if let rise = track.probation?.last?.rise {
+                    if let rise = track.rises?.last?.rise {
                         let risen = rise - step.y * frames / track.foundRadiusPx
-                        track.probation = risen >= Self.rolledOnRadii ? nil : track.probation.map { $0 + [(timeS, risen)] }
+                        track.rises?.append((timeS, risen))
+                        if risen >= Self.rolledOnRadii { track.rolledOn = true }
                     }
                 }
                 track.observations.append(next)
@@ -248,10 +268,13 @@ public final class ShotTracker {
             } else {
                 track.misses += 1
             }
-            if stalled(track, atTimeS: timeS) {
+            if !track.rolledOn, stalled(track, atTimeS: timeS) {
                 dropped = track.observations
                 active = nil
                 return nil
+            }
+            if track.rolledOn, let first = track.observations.first, timeS - first.timeS <= Self.soonestAtThePinsS, stalled(track, atTimeS: timeS) {
+                track.stalledBeforeThePins = true
             }
             active = track
             if shotEnded(track, atTimeS: timeS) { return finishActive() }

@@ -29,9 +29,9 @@ final class RealFootageFixturesTests: XCTestCase {
                                                    videoSize: PixelSize(width: truth.width, height: truth.height))
         }
 
-        /// Analysed with no ball option and the clip's calibration.
-        func analyze() throws -> AnalysisResult {
-            try VideoAnalyzer(profile: nil, calibration: calibration, hand: truth.hand).analyze(path: path)
+        /// Analysed with no ball option, with the clip's calibration or none.
+        func analyze(calibrated: Bool = true) throws -> AnalysisResult {
+            try VideoAnalyzer(profile: nil, calibration: calibrated ? calibration : nil, hand: truth.hand).analyze(path: path)
         }
 
         /// The drawn ball in each frame where its centre is in view (not behind the bowler).
@@ -135,5 +135,16 @@ final class RealFootageFixturesTests: XCTestCase {
         XCTAssertEqual(shots.count, clip.truth.shots.count, "shots found")
         XCTAssertEqual(shots.first?.trajectory.first?.frame, first.frame, "the shot starts at the box")
         assertLocalised(shots.flatMap(\.trajectory), clip, "given the box", floor: 0.9)
+    }
+
+    func testWithNoCalibrationTheBallNotTheWalkingBowlerIsFound() throws {
+        // Without a calibration nothing says where the lane is: a disc on the bowler walking up to the line rises like
+        // a ball, until the bowler stops and the ball rolls on.
+        for (name, floor) in [("dark-720p60", 0.85), ("pan-720p60", 0.85), ("hidden-720p60", 0.8)] {
+            let clip = try Clip(name)
+            let result = try clip.analyze(calibrated: false)
+            assertShotsFound(result, clip)
+            assertLocalised(result.shots.flatMap(\.trajectory), clip, "no ball option, no calibration", floor: floor)
+        }
     }
 }

@@ -69,6 +69,27 @@ final class FoundBallProbationTests: XCTestCase {
         XCTAssertEqual(shot.observations.first?.frame, 35)
     }
 
+    func testBowlerWhoRolledOnAndStoppedSoonGivesWayToTheBallFoundRolling() throws {
+        let tracker = ShotTracker(calibration: nil)
+        // A disc on the walking bowler: followed from frame 7, it rises 6.4 of its radii by frame 23, then stops at
+        // the line, 0.4 s after it was first seen (no bowled ball is at the pins that soon).
+        tracker.follow(rising(0..<8, y: 650, step: 8), velocityPx: (0, -8), reference: nil, onProbation: true)
+        _ = feed(tracker, rising(8..<24, y: 586, step: 8) + (24..<45).map { sighting($0, 600, 466) })
+        XCTAssertTrue(tracker.isFollowing, "a ball that rolled on is not dropped")
+        XCTAssertTrue(tracker.followedBallStalledBeforeThePins)
+        tracker.replaceFollowed(with: rising(45..<53, x: 500, y: 680, step: 8), velocityPx: (0, -8), reference: nil)
+        _ = feed(tracker, rising(53..<90, x: 500, y: 616, step: 8))
+        XCTAssertEqual(try XCTUnwrap(tracker.finish()).observations.map(\.frame), Array(45..<90))
+    }
+
+    func testBallThatStopsAmongThePinsIsNotTakenForTheBowler() {
+        let tracker = ShotTracker(calibration: nil)
+        // Rolls for 1.2 s (8 px a frame), then stands among the pins.
+        tracker.follow(rising(0..<8, y: 700, step: 8), velocityPx: (0, -8), reference: nil, onProbation: true)
+        _ = feed(tracker, rising(8..<72, y: 636, step: 8) + (72..<100).map { sighting($0, 600, 132) })
+        XCTAssertFalse(tracker.followedBallStalledBeforeThePins)
+    }
+
     func testSeededBallLostToSomethingElseIsReplacedAfterTheSeed() throws {
         let tracker = ShotTracker(calibration: nil)
         tracker.follow([sighting(0, 300, 500, 25)], reference: nil)
