@@ -134,7 +134,7 @@ public final class BallFinder {
               let last = track.sightings.last?.candidate else { return false }
         let radius = track.sightings.reduce(0) { $0 + $1.candidate.radiusPx } / Double(track.sightings.count)
         let rise = -track.travel.y
-        let shift = ((last.xPx - first.xPx) * (last.xPx - first.xPx) + (last.yPx - first.yPx) * (last.yPx - first.yPx)).squareRoot()
+        let shift = last.distance(to: first)
         return shift >= 0.5 * radius && radius >= minRadiusPx && rise >= Self.minRiseRadii * radius && abs(track.travel.x) < 2 * rise && track.backSteps <= 1
             && last.radiusPx <= 1.25 * first.radiusPx
     }

@@ -61,6 +61,8 @@ public final class ShotTracker {
             carried ?? observations.last.map { ($0.candidate.xPx, $0.candidate.yPx, $0.candidate.radiusPx) }
         }
         var lastSeenS: Double { observations.last?.timeS ?? 0 }
+        /// How far it moves in the picture per frame, against the background (`velocityPx`).
+        var speedPx: Double { (velocityPx.x * velocityPx.x + velocityPx.y * velocityPx.y).squareRoot() }
     }
 
     /// How much a seeded ball's disc must stand out on its least contrasting side (see `DiscDetector`) to count as seen.
@@ -207,12 +209,12 @@ public final class ShotTracker {
     public func discSearch(frame: Int) -> DiscSearch? {
         guard let active, active.seeded, let last = active.observations.last, let start = active.lastInView else { return nil }
         // The image motion, not the lane path: the camera may follow the ball, pan and zoom.
-        let frames = Double(frame - last.frame), speed = (active.velocityPx.x * active.velocityPx.x + active.velocityPx.y * active.velocityPx.y).squareRoot()
+        let frames = Double(frame - last.frame)
         var radius = active.observations.suffix(3).reduce(0) { $0 + $1.candidate.radiusPx } / Double(min(3, active.observations.count))
         radius *= start.radius / last.candidate.radiusPx
         // Not the gate, which trusts the colour to single the ball out: a shape search that reached as far would find
         // some other round thing (a shoe, a light) that stands out more than a ball half hidden in the bowler's hand.
-        let reach = 0.6 * radius + 0.5 * speed + 3 + Self.lostReachGrowth * radius * Double(active.misses)
+        let reach = 0.6 * radius + 0.5 * active.speedPx + 3 + Self.lostReachGrowth * radius * Double(active.misses)
         return DiscSearch(centerX: start.x + frames * active.velocityPx.x, centerY: start.y + frames * active.velocityPx.y,
                           reachPx: reach, radiusPx: radius, reference: active.reference,
                           distanceWeight: Self.discDistanceWeight / Double(1 + active.misses))
@@ -230,8 +232,7 @@ public final class ShotTracker {
     /// Where the camera's motion must not be measured from: around the followed ball, as far as it may have gone.
     public func ballExclusion(imageSize: PixelSize) -> PixelRect? {
         guard let active, let last = active.observations.last else { return nil }
-        let speed = (active.velocityPx.x * active.velocityPx.x + active.velocityPx.y * active.velocityPx.y).squareRoot()
-        let reach = 3 * last.candidate.radiusPx + 2 * speed
+        let reach = 3 * last.candidate.radiusPx + 2 * active.speedPx
         return PixelRect(aroundX: last.candidate.xPx, y: last.candidate.yPx, reach: reach, within: imageSize)
     }
 
@@ -268,13 +269,14 @@ public final class ShotTracker {
             } else {
                 track.misses += 1
             }
-            if !track.rolledOn, stalled(track, atTimeS: timeS) {
-                dropped = track.observations
-                active = nil
-                return nil
-            }
-            if track.rolledOn, let first = track.observations.first, timeS - first.timeS <= Self.soonestAtThePinsS, stalled(track, atTimeS: timeS) {
-                track.stalledBeforeThePins = true
+            if stalled(track, atTimeS: timeS) {
+                // On probation: not a bowled ball, dropped. Rolled on, but too soon for the pins: the bowler.
+                guard track.rolledOn else {
+                    dropped = track.observations
+                    active = nil
+                    return nil
+                }
+                if let first = track.observations.first, timeS - first.timeS <= Self.soonestAtThePinsS { track.stalledBeforeThePins = true }
             }
             active = track
             if shotEnded(track, atTimeS: timeS) { return finishActive() }
