@@ -78,7 +78,6 @@ public final class ShotPipeline: @unchecked Sendable {
         } else {
             candidates = []
         }
-        if !candidates.isEmpty { framesWithBall += 1 }
         let track = tracker.update(frame: frame.index, timeS: frame.timeS, candidates: candidates)
         // Sampled now: the frame's buffers are not kept.
         if let detector {
@@ -86,9 +85,13 @@ public final class ShotPipeline: @unchecked Sendable {
                 ObservedAppearance(frame: frame, candidate: candidate, markerAxis: MarkerColorAxis(profile: detector.profile, encoding: frame.encoding))
             }
         }
+        var ballSeen = !candidates.isEmpty
         if let motion, findsBallByItself ? !tracker.isFollowing || tracker.followedBallStalledBeforeThePins : doubtedSeed != nil {
             findBall(among: moving, in: frame, toPrevious: motion.toPrevious)
+            // With no colour given, a moving disc is what may be the ball.
+            ballSeen = ballSeen || findsBallByItself && !moving.isEmpty
         }
+        if ballSeen { framesWithBall += 1 }
         if track != nil { doubtedSeed = nil }
         return track.map(numbered)
     }
@@ -97,7 +100,6 @@ public final class ShotPipeline: @unchecked Sendable {
     /// followed by its shape. With a box, one of the seeded ball's size and colour found where the shape search is not
     /// takes its place (the seed's own sighting is kept); found where it is, the seeded ball is no longer doubted.
     private func findBall(among discs: [DiscMatch], in frame: VideoFrame, toPrevious: Homography?) {
-        if findsBallByItself, !discs.isEmpty { framesWithBall += 1 }
         guard let ball = ballFinder.update(frame: frame.index, timeS: frame.timeS, discs: discs, toPrevious: toPrevious),
               let last = ball.sightings.last?.candidate, tracker.rollsDownTheLane(ball.sightings) else { return }
         if let seed = doubtedSeed {
