@@ -9,8 +9,14 @@ public struct TrajectoryPoint: Sendable, Equatable, Codable {
     public var board: Double?
     /// Feet down-lane from the foul line; nil without a calibration.
     public var distanceFt: Double?
+    /// The centre in the reference view (`ReferenceView`: the first frame since the camera's motion was last lost)
+    /// and that view's frame; nil when the camera's motion was not followed (a ball colour given, no box).
+    public var referenceFrame: Int?
+    public var referenceXPx: Double?
+    public var referenceYPx: Double?
 
-    public init(frame: Int, timeS: Double, xPx: Double, yPx: Double, radiusPx: Double, board: Double?, distanceFt: Double?) {
+    public init(frame: Int, timeS: Double, xPx: Double, yPx: Double, radiusPx: Double, board: Double?, distanceFt: Double?,
+                referenceFrame: Int? = nil, referenceXPx: Double? = nil, referenceYPx: Double? = nil) {
         self.frame = frame
         self.timeS = timeS
         self.xPx = xPx
@@ -18,6 +24,9 @@ public struct TrajectoryPoint: Sendable, Equatable, Codable {
         self.radiusPx = radiusPx
         self.board = board
         self.distanceFt = distanceFt
+        self.referenceFrame = referenceFrame
+        self.referenceXPx = referenceXPx
+        self.referenceYPx = referenceYPx
     }
 }
 

@@ -39,9 +39,11 @@ public struct ShotMeasurer: Sendable {
     /// The shot's measurements and trajectory; `shotNumber` is the caller's count.
     public func measure(_ track: TrackedShot, shotNumber: Int) -> Shot {
         let trajectory = track.observations.map { observation in
-            TrajectoryPoint(frame: observation.frame, timeS: observation.timeS, xPx: observation.candidate.xPx,
-                            yPx: observation.candidate.yPx, radiusPx: observation.candidate.radiusPx,
-                            board: observation.board.map { hand.board(fromRightEdgeBoard: $0) }, distanceFt: observation.distanceFt)
+            let reference = observation.inReferenceView
+            return TrajectoryPoint(frame: observation.frame, timeS: observation.timeS, xPx: observation.candidate.xPx,
+                                   yPx: observation.candidate.yPx, radiusPx: observation.candidate.radiusPx,
+                                   board: observation.board.map { hand.board(fromRightEdgeBoard: $0) }, distanceFt: observation.distanceFt,
+                                   referenceFrame: reference?.frame, referenceXPx: reference?.x, referenceYPx: reference?.y)
         }
         let samples = pathSamples(track)
         var measurements = ShotMeasurements()

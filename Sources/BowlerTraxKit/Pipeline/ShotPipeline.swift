@@ -20,14 +20,20 @@ public final class ShotPipeline: @unchecked Sendable {
     private let cameraMotion = CameraMotionEstimator()
     private let movingDiscs = MovingDiscFinder()
     private let ballFinder: BallFinder
+    /// Real footage: the last frames, to follow a ball found rolling back to where it came from (`followBack`).
+    private let recentFrames = RecentFrames()
+    /// The last frame of the last shot: a ball followed back stops after it.
+    private var lastShotFrame = -1
+    /// Real footage: each frame's place in the reference view, given to the sightings of each shot.
+    private var referenceChain = ReferenceChain()
     /// No colour was given: the ball is found by its motion and shape (`findBall`).
     private let findsBallByItself: Bool
     /// The camera's motion is followed (real footage: no colour given, or a box): a cut ends the shot.
     private let watchesCamera: Bool
-    /// While a seeded ball is followed and `BallFinder` has not yet seen it roll: the seed's radius and colour. A ball
-    /// found rolling elsewhere, of about that size and colour, means the shape search lost the seeded ball to something
-    /// else (the bowler's body, a shoe): it is followed instead.
-    private var doubtedSeed: (radius: Double, reference: YUVMean?)?
+    /// While no ball followed from the seed has been seen to roll: the seed's sighting and colour. A ball found
+    /// rolling elsewhere, of about that size and colour, means the shape search lost the seeded ball to something else
+    /// (the bowler's body, a shoe): it is followed instead, on probation; dropped, the next one found is.
+    private var doubtedSeed: (sighting: BallSighting, reference: YUVMean?)?
     public private(set) var shotCount = 0
     /// Frames in which some ball candidate was seen.
     public private(set) var framesWithBall = 0
@@ -54,6 +60,10 @@ public final class ShotPipeline: @unchecked Sendable {
     public func track(_ frame: VideoFrame) -> NumberedTrack? {
         framesProcessed += 1
         let motion = watchesCamera ? cameraMotion.next(frame, exclude: tracker.ballExclusion(imageSize: frame.size).map { [$0] } ?? []) : nil
+        if let motion {
+            recentFrames.append(frame, toPrevious: motion.toPrevious)
+            referenceChain.advance(frame: frame.index, toPrevious: motion.toPrevious)
+        }
         // A cut to another view ends the ball being followed: the shot keeps what was seen before it.
         if motion?.isCut == true, tracker.isFollowing { return tracker.finish().map(numbered) }
         if let motion { tracker.cameraMoved(toPrevious: motion.toPrevious) }
@@ -92,7 +102,7 @@ public final class ShotPipeline: @unchecked Sendable {
             ballSeen = ballSeen || findsBallByItself && !moving.isEmpty
         }
         if ballSeen { framesWithBall += 1 }
-        if track != nil { doubtedSeed = nil }
+        if track != nil || tracker.followedBallRolledOn { doubtedSeed = nil }
         return track.map(numbered)
     }
 
@@ -100,13 +110,19 @@ public final class ShotPipeline: @unchecked Sendable {
     /// followed by its shape. With a box, one of the seeded ball's size and colour found where the shape search is not
     /// takes its place (the seed's own sighting is kept); found where it is, the seeded ball is no longer doubted.
     private func findBall(among discs: [DiscMatch], in frame: VideoFrame, toPrevious: Homography?) {
-        guard let ball = ballFinder.update(frame: frame.index, timeS: frame.timeS, discs: discs, toPrevious: toPrevious),
-              let last = ball.sightings.last?.candidate, tracker.rollsDownTheLane(ball.sightings) else { return }
-        if let seed = doubtedSeed {
-            guard Self.seedSizeRatios.contains(last.radiusPx / seed.radius),
-                  seed.reference.map({ reference in last.inside.map { $0.distance(to: reference) < Self.seedColourDistance } ?? true }) ?? true else { return }
-            doubtedSeed = nil
-            if !tracker.isFollowing(at: last) { tracker.refollow(ball.sightings, velocityPx: ball.velocityPx, reference: last.inside) }
+        let seed = doubtedSeed
+        guard let ball = ballFinder.update(frame: frame.index, timeS: frame.timeS, discs: discs, toPrevious: toPrevious, accepts: { ball in
+            tracker.rollsDownTheLane(ball.sightings) && seed.map { Self.mayBe($0, ball) } != false
+        }), let last = ball.sightings.last?.candidate else { return }
+        if let seed {
+            // Found where the shape search is: the seeded ball rolls. A ball found elsewhere takes the place of the
+            // seed's follower, not of another found ball still on probation.
+            if tracker.isFollowing(at: last), !tracker.followedBallIsOnProbation {
+                doubtedSeed = nil
+            } else if !tracker.followedBallIsOnProbation || tracker.risesFasterThanFollowed(ball) {
+                tracker.refollow(ball.sightings, after: seed.sighting, velocityPx: ball.velocityPx, reference: last.inside)
+                followBack(reference: last.inside)
+            }
             return
         }
         // A ball followed that stalled after rolling on, before it could have reached the pins, gives way to one found
@@ -121,6 +137,23 @@ public final class ShotPipeline: @unchecked Sendable {
         } else {
             tracker.follow(ball.sightings, velocityPx: ball.velocityPx, reference: last.inside, onProbation: true)
         }
+        followBack(reference: last.inside)
+    }
+
+    /// Follows the ball just found back through the recent frames (`BackwardSearch`): its release and swing, which
+    /// the motion search found too late or not at all, back to the last shot's end at most.
+    private func followBack(reference: YUVMean?) {
+        guard let start = tracker.followedBallFirstFound else { return }
+        let search = BackwardSearch(frames: recentFrames, detector: discDetector)
+        tracker.prepend(search.sightings(before: start.first, next: start.next, reference: reference,
+                                         notBefore: max(start.notBefore, lastShotFrame + 1), accepts: tracker.mayPrecede))
+    }
+
+    /// Whether a ball found rolling has the doubted seed's size and colour (`seedSizeRatios`, `seedColourDistance`).
+    private static func mayBe(_ seed: (sighting: BallSighting, reference: YUVMean?), _ ball: FoundBall) -> Bool {
+        guard let last = ball.sightings.last?.candidate, seedSizeRatios.contains(last.radiusPx / seed.sighting.candidate.radiusPx) else { return false }
+        guard let reference = seed.reference, let inside = last.inside else { return true }
+        return inside.distance(to: reference) < seedColourDistance
     }
 
     /// Radius over the seed's that a ball found rolling may have to be the seeded one: it rolled away from the camera
@@ -150,12 +183,12 @@ public final class ShotPipeline: @unchecked Sendable {
                                 radiusPx: seed.radiusPx, reference: nil, distanceWeight: 0)
         let match = discDetector.search(search, in: frame)
         let reference = match.flatMap { $0.contrast >= ShotTracker.minDiscContrast ? $0.inside : nil }
+        let sighting = BallSighting(frame: seed.frameIndex, timeS: frame.timeS, candidate: BallCandidate(discAtX: seed.centerX, y: seed.centerY, radiusPx: seed.radiusPx))
         if watchesCamera {
-            doubtedSeed = (seed.radiusPx, reference)
+            doubtedSeed = (sighting, reference)
             ballFinder.reset()
         }
-        tracker.follow([BallSighting(frame: seed.frameIndex, timeS: frame.timeS, candidate: BallCandidate(discAtX: seed.centerX, y: seed.centerY, radiusPx: seed.radiusPx))],
-                       reference: reference)
+        tracker.follow([sighting], reference: reference)
     }
 
     /// The seeded ball in this frame: the disc the shape search finds if it stands out, centred on the colour
@@ -196,6 +229,11 @@ public final class ShotPipeline: @unchecked Sendable {
 
     private func numbered(_ track: TrackedShot) -> NumberedTrack {
         shotCount += 1
-        return (track, shotCount)
+        lastShotFrame = track.observations.last?.frame ?? lastShotFrame
+        var placed = track
+        for index in placed.observations.indices {
+            placed.observations[index].view = referenceChain.view(ofFrame: placed.observations[index].frame)
+        }
+        return (placed, shotCount)
     }
 }

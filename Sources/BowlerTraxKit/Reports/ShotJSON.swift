@@ -43,6 +43,9 @@ public enum ShotJSON {
             ("radius_px", JSONText.number(p.radiusPx, digits: 2)),
             ("board", JSONText.number(p.board, digits: 3)),
             ("distance_ft", JSONText.number(p.distanceFt, digits: 3)),
+            ("reference_frame", p.referenceFrame.map(String.init) ?? "null"),
+            ("reference_x_px", JSONText.number(p.referenceXPx, digits: 2)),
+            ("reference_y_px", JSONText.number(p.referenceYPx, digits: 2)),
         ])
     }
 }

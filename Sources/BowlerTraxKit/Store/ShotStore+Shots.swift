@@ -30,8 +30,9 @@ extension ShotStore {
 
     private func insertTrajectory(_ points: [TrajectoryPoint], shotID: Int64) throws {
         let insert = try database.prepare("""
-            INSERT INTO trajectory_point (shot_id, frame, time_s, x_px, y_px, radius_px, board, distance_ft)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO trajectory_point (shot_id, frame, time_s, x_px, y_px, radius_px, board, distance_ft,
+                                          reference_frame, reference_x_px, reference_y_px)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for point in points {
             try insert.bind(shotID, at: 1)
@@ -42,6 +43,9 @@ extension ShotStore {
             try insert.bind(point.radiusPx, at: 6)
             try insert.bind(point.board, at: 7)
             try insert.bind(point.distanceFt, at: 8)
+            try insert.bind(point.referenceFrame, at: 9)
+            try insert.bind(point.referenceXPx, at: 10)
+            try insert.bind(point.referenceYPx, at: 11)
             try insert.run()
         }
     }
@@ -90,7 +94,7 @@ extension ShotStore {
     /// The query `trajectory(shotID:query:)` runs, prepared once per listing.
     func prepareTrajectoryQuery() throws -> Statement {
         try database.prepare("""
-            SELECT frame, time_s, x_px, y_px, radius_px, board, distance_ft
+            SELECT frame, time_s, x_px, y_px, radius_px, board, distance_ft, reference_frame, reference_x_px, reference_y_px
             FROM trajectory_point WHERE shot_id = ? ORDER BY frame
             """)
     }
@@ -108,7 +112,10 @@ extension ShotStore {
                 yPx: try query.required(query.double(at: 3), at: 3),
                 radiusPx: try query.required(query.double(at: 4), at: 4),
                 board: query.double(at: 5),
-                distanceFt: query.double(at: 6)
+                distanceFt: query.double(at: 6),
+                referenceFrame: query.int(at: 7),
+                referenceXPx: query.double(at: 8),
+                referenceYPx: query.double(at: 9)
             ))
         }
         return points

@@ -1,6 +1,6 @@
 /// The store's migrations, oldest first. Append only: a shipped step is never edited or reordered.
 enum StoreSchema {
-    static let migrations: [Migration] = [v1, v2]
+    static let migrations: [Migration] = [v1, v2, v3]
 
     /// Tables are STRICT (SQLite 3.37+) so a REAL column only ever holds a REAL and values round-trip exactly.
     /// Timestamps are ISO-8601 UTC text, readable by any tool. Measurement columns are nullable: a shot
@@ -106,5 +106,14 @@ enum StoreSchema {
         ALTER TABLE shot ADD COLUMN result TEXT CHECK (result IN ('strike', 'spare', 'open'));
         ALTER TABLE shot ADD COLUMN pins_left TEXT;
         ALTER TABLE shot ADD COLUMN rejected INTEGER NOT NULL DEFAULT 0 CHECK (rejected IN (0, 1));
+        """)
+
+    /// Where each trajectory point lies in the reference view of footage whose camera pans and zooms
+    /// (`ReferenceView`): that view's frame and the ball's centre there. Null on points stored before, and where
+    /// the camera's motion was not followed (a ball colour given and no box).
+    static let v3 = Migration(name: "v3: trajectory points in the reference view", sql: """
+        ALTER TABLE trajectory_point ADD COLUMN reference_frame INTEGER;
+        ALTER TABLE trajectory_point ADD COLUMN reference_x_px REAL;
+        ALTER TABLE trajectory_point ADD COLUMN reference_y_px REAL;
         """)
 }

@@ -10,6 +10,14 @@ public struct BallSighting: Sendable, Equatable {
 public struct FoundBall: Sendable {
     public var sightings: [BallSighting]
     public var velocityPx: (x: Double, y: Double)
+    /// How far up the picture it went against the background from its first sighting to its last, in its mean radius.
+    public var riseRadii: Double
+
+    /// `riseRadii` per second.
+    public var riseRadiiPerS: Double {
+        guard let first = sightings.first, let last = sightings.last, last.timeS > first.timeS else { return 0 }
+        return riseRadii / (last.timeS - first.timeS)
+    }
 }
 
 /// Finds the bowled ball by itself, with no colour or box from the user: it links the moving discs of successive
@@ -57,8 +65,11 @@ public final class BallFinder {
     public func reset() { tracks.removeAll() }
 
     /// Feeds one frame's moving discs; `toPrevious` maps this frame's pixels to the previous frame's (nil after a cut,
-    /// which ends every track). Returns the ball when this frame makes a track a bowled ball.
-    public func update(frame: Int, timeS: Double, discs: [DiscMatch], toPrevious: Homography?) -> FoundBall? {
+    /// which ends every track). Returns the ball when this frame makes a track a bowled ball that `accepts` takes
+    /// (the caller knows more: where the lane is, what the user pointed at). A track it turns down is dropped, and
+    /// only that one: the ball rolling beside it at the time is still followed.
+    public func update(frame: Int, timeS: Double, discs: [DiscMatch], toPrevious: Homography?,
+                       accepts: (FoundBall) -> Bool = { _ in true }) -> FoundBall? {
         guard let toPrevious else {
             reset()
             return nil
@@ -82,9 +93,22 @@ public final class BallFinder {
             tracks.removeLast(tracks.count - Self.maxTracks)
         }
         // Of several tracks rolling at once, the one that stands out most from its surroundings.
-        guard let ball = tracks.filter(isBowledBall).max(by: { meanContrast($0) < meanContrast($1) }) else { return nil }
-        reset()
-        return FoundBall(sightings: ball.sightings, velocityPx: ball.velocity)
+        let rolling = tracks.indices.filter { isBowledBall(tracks[$0]) }.sorted { meanContrast(tracks[$0]) > meanContrast(tracks[$1]) }
+        for index in rolling {
+            let track = tracks[index]
+            let ball = FoundBall(sightings: track.sightings, velocityPx: track.velocity, riseRadii: -track.travel.y / meanRadius(track))
+            if accepts(ball) {
+                reset()
+                return ball
+            }
+        }
+        let turnedDown = Set(rolling)
+        tracks = tracks.indices.filter { !turnedDown.contains($0) }.map { tracks[$0] }
+        return nil
+    }
+
+    private func meanRadius(_ track: Track) -> Double {
+        track.sightings.reduce(0) { $0 + $1.candidate.radiusPx } / Double(max(1, track.sightings.count))
     }
 
     private func meanContrast(_ track: Track) -> Double {
@@ -132,7 +156,7 @@ public final class BallFinder {
     private func isBowledBall(_ track: Track) -> Bool {
         guard track.sightings.count >= Self.confirmCount, let first = track.sightings.first?.candidate,
               let last = track.sightings.last?.candidate else { return false }
-        let radius = track.sightings.reduce(0) { $0 + $1.candidate.radiusPx } / Double(track.sightings.count)
+        let radius = meanRadius(track)
         let rise = -track.travel.y
         let shift = last.distance(to: first)
         return shift >= 0.5 * radius && radius >= minRadiusPx && rise >= Self.minRiseRadii * radius && abs(track.travel.x) < 2 * rise && track.backSteps <= 1

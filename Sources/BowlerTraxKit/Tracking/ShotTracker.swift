@@ -37,6 +37,8 @@ public final class ShotTracker {
         var seeded = false
         /// Sightings it started with (`follow`): a ball lost soon after is no shot.
         var startCount = 0
+        /// Sightings kept from before the ball was found (the seed's own, `refollow`): the found ones follow them.
+        var keptCount = 0
         /// The ball's colour as the shape search last saw it (seeded tracks only).
         var reference: YUVMean?
         /// A seeded ball's motion per frame against the background (in the picture, when the camera's motion is not
@@ -136,15 +138,60 @@ public final class ShotTracker {
     }
 
     /// The followed seeded ball was lost to something else: another ball found rolling (`BallFinder`) is followed in
-    /// its place, after the sightings the followed one started with (the user's box) that came before it.
-    public func refollow(_ sightings: [BallSighting], velocityPx: (x: Double, y: Double), reference: YUVMean?) {
+    /// its place, on probation (it may be the bowler's dark shirt, of the ball's size and colour), after the seed's
+    /// own sighting (the user's box) when it came before it.
+    public func refollow(_ sightings: [BallSighting], after seed: BallSighting, velocityPx: (x: Double, y: Double), reference: YUVMean?) {
         guard let first = sightings.first else { return }
-        let kept = active.map { track in track.observations.prefix(track.startCount).filter { $0.frame < first.frame } } ?? []
         active = nil
-        follow(sightings, velocityPx: velocityPx, reference: reference)
-        active?.observations.insert(contentsOf: kept, at: 0)
-        active?.startCount += kept.count
+        follow(sightings, velocityPx: velocityPx, reference: reference, onProbation: true)
+        guard seed.frame < first.frame, active?.observations.first?.frame != seed.frame else { return }
+        active?.observations.insert(observation(frame: seed.frame, timeS: seed.timeS, candidate: seed.candidate), at: 0)
+        active?.startCount += 1
+        active?.keptCount = 1
     }
+
+    /// The first two sightings of the followed ball as found by its motion, and the earliest frame sightings may be
+    /// added before them (`prepend`): after the seed's own sighting, if kept. Nil unless it was found by its motion.
+    public var followedBallFirstFound: (first: BallSighting, next: BallSighting?, notBefore: Int)? {
+        guard let active, active.rises != nil || active.keptCount > 0, active.observations.count > active.keptCount else { return nil }
+        let found = active.observations[active.keptCount...].prefix(2).map { BallSighting(frame: $0.frame, timeS: $0.timeS, candidate: $0.candidate) }
+        let notBefore = active.keptCount > 0 ? active.observations[active.keptCount - 1].frame + 1 : 0
+        return (found[0], found.count > 1 ? found[1] : nil, notBefore)
+    }
+
+    /// Adds sightings of the followed ball from before it was found (`BackwardSearch`), earliest first.
+    public func prepend(_ sightings: [BallSighting]) {
+        guard var track = active, !sightings.isEmpty else { return }
+        track.observations.insert(contentsOf: sightings.map { observation(frame: $0.frame, timeS: $0.timeS, candidate: $0.candidate) },
+                                  at: track.keptCount)
+        track.startCount += sightings.count
+        active = track
+    }
+
+    /// Whether a sighting from before the ball was found may be its: with a calibration, not behind where a shot may
+    /// start (`startDistanceFt`): the ball held in the approach is no part of the shot.
+    public func mayPrecede(_ sighting: BallSighting) -> Bool {
+        guard calibration != nil else { return true }
+        let earlier = observation(frame: sighting.frame, timeS: sighting.timeS, candidate: sighting.candidate)
+        guard let distance = earlier.distanceFt, let board = earlier.board else { return false }
+        return distance >= Self.startDistanceFt.lowerBound && Self.onLaneBoards.contains(board)
+    }
+
+    /// Whether the followed ball was found by its motion (`BallFinder`) and has not yet rolled on (`rolledOnRadii`).
+    public var followedBallIsOnProbation: Bool { active.map { $0.rises != nil && !$0.rolledOn } ?? false }
+
+    /// Whether `ball`, just found rolling, rises faster (in radii per second, against the background) than the
+    /// followed ball on probation did over the same time: of two things rising at once, the bowled ball rolls away
+    /// from the camera faster than a bowler's head or shoulder bobbing along the approach.
+    public func risesFasterThanFollowed(_ ball: FoundBall) -> Bool {
+        guard let rises = active?.rises, let latest = rises.last, let since = ball.sightings.first?.timeS else { return false }
+        let before = rises.last { $0.timeS <= since } ?? rises[0]
+        guard latest.timeS > before.timeS else { return true }
+        return ball.riseRadiiPerS > (latest.rise - before.rise) / (latest.timeS - before.timeS)
+    }
+
+    /// Whether the followed ball was found by its motion and has rolled on.
+    public var followedBallRolledOn: Bool { active?.rolledOn == true }
 
     /// Whether a ball found rolling (`sightings`) is the one last seen in `earlier`, found again once rolling (after
     /// the swing, where it did not rise): it starts within `continuedS` of them, and near where they ended.

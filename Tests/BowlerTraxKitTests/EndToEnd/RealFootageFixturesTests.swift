@@ -115,6 +115,38 @@ final class RealFootageFixturesTests: XCTestCase {
         assertLocalised(result.shots.flatMap(\.trajectory), clip, "no ball option", floor: 0.85)
     }
 
+    func testFollowingCameraPathIsKeptInTheFirstFramesView() throws {
+        // Each sighting carries where it lies in the reference view (issue #16, item 2; part 2 measures the lane there):
+        // here the first frame's, as the camera's motion is never lost. The camera turns and zooms about a fixed
+        // point, so the renderer's cameras map any pixel of a frame into the first frame exactly: along its ray,
+        // projected by the first frame's camera. Only the chain of measured motions is tested, not where the ball was found.
+        let clip = try Clip("pan-720p60")
+        let cameras = try XCTUnwrap(clip.truth.frameCameras).map { truth in
+            PinholeCamera(spec: CameraSpec(positionFt: Vector3(truth.positionFt[0], truth.positionFt[1], truth.positionFt[2]),
+                                           lookAtFt: Vector3(truth.lookAtFt[0], truth.lookAtFt[1], truth.lookAtFt[2]),
+                                           rollDeg: truth.rollDeg, verticalFovDeg: truth.verticalFovDeg, k1: truth.k1),
+                          widthPx: clip.truth.width, heightPx: clip.truth.height)
+        }
+        let trajectory = try XCTUnwrap(clip.analyze().shots.first?.trajectory)
+        var errors: [Double] = []
+        for point in trajectory {
+            XCTAssertEqual(point.referenceFrame, 0, "frame \(point.frame)")
+            let camera = cameras[point.frame]
+            let there = try XCTUnwrap(cameras[0].project(camera.origin + camera.ray(xPx: point.xPx, yPx: point.yPx) * 30))
+            let x = try XCTUnwrap(point.referenceXPx), y = try XCTUnwrap(point.referenceYPx)
+            errors.append(((x - there.xPx) * (x - there.xPx) + (y - there.yPx) * (y - there.yPx)).squareRoot())
+        }
+        errors.sort()
+        let median = errors[errors.count / 2], largest = errors.last ?? 0
+        print("pan-720p60 reference view: \(errors.count) points, error median \(String(format: "%.2f", median)) px, largest \(String(format: "%.2f", largest)) px")
+        // Chained frame to frame, the maps drift: each drops the small keystone a turning camera makes between two
+        // frames, below what one frame's features can tell from noise, and the error grows with the frames chained
+        // (0.06 px a frame here, to 13 px after 3.5 s). Measured 6.7 px median and 13.5 px largest; held a little
+        // above so that a worse chain fails. Registering to key frames is what will bring it to a board (#17).
+        XCTAssertLessThan(median, 8)
+        XCTAssertLessThan(largest, 16)
+    }
+
     /// What `bowlertrax analyze --json` prints that these tests read.
     private struct AnalyzeOutput: Decodable {
         struct Shot: Decodable { var trajectory: [TrajectoryPoint] }

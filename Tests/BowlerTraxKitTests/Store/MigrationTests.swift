@@ -4,10 +4,11 @@ import XCTest
 final class MigrationTests: StoreTestCase {
     func testMigrationsCreateTheSchemaAndRecordIt() throws {
         let store = try makeStore()
-        XCTAssertEqual(store.schemaVersion, 2)
+        XCTAssertEqual(store.schemaVersion, 3)
         XCTAssertEqual(try store.database.appliedMigrationNames(), ["v1: sessions, shots, trajectories, ball profiles",
-                                                                    "v2: bowlers, centres, lanes, calibrations, session details, shot results"])
-        XCTAssertEqual(try store.database.int64("PRAGMA user_version"), 2)
+                                                                    "v2: bowlers, centres, lanes, calibrations, session details, shot results",
+                                                                    "v3: trajectory points in the reference view"])
+        XCTAssertEqual(try store.database.int64("PRAGMA user_version"), 3)
         let tables = try store.database.strings("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         XCTAssertEqual(tables, ["ball_profile", "bowler", "calibration", "center", "lane", "schema_migrations", "session", "shot", "trajectory_point"])
         let shotColumns = try store.database.strings("SELECT name FROM pragma_table_info('shot')")
@@ -29,7 +30,7 @@ final class MigrationTests: StoreTestCase {
         store = nil
 
         let reopened = try makeStore()
-        XCTAssertEqual(reopened.schemaVersion, 2)
+        XCTAssertEqual(reopened.schemaVersion, 3)
         XCTAssertEqual(try reopened.database.strings("SELECT name || ' @ ' || applied_at FROM schema_migrations"), firstRecord)
         XCTAssertEqual(try reopened.sessions().map(\.id), [try XCTUnwrap(sessionID)])
     }
@@ -38,13 +39,13 @@ final class MigrationTests: StoreTestCase {
         do {
             let newer = try ShotStore(path: databasePath)
             try newer.database.execute("""
-                INSERT INTO schema_migrations (name) VALUES ('v3: spare pickups');
-                PRAGMA user_version = 3;
+                INSERT INTO schema_migrations (name) VALUES ('v4: spare pickups');
+                PRAGMA user_version = 4;
                 """)
         }
         let before = try fileBytes(databasePath)
 
-        assertThrows(.newerSchema(path: databasePath, foundVersion: 3, knownVersion: 2, unknownMigrations: ["v3: spare pickups"]),
+        assertThrows(.newerSchema(path: databasePath, foundVersion: 4, knownVersion: 3, unknownMigrations: ["v4: spare pickups"]),
                      try ShotStore(path: databasePath))
         XCTAssertEqual(try fileBytes(databasePath), before)
     }

@@ -50,7 +50,7 @@ class StoreTestCase: XCTestCase {
         measurements.predictedLeave = "10 pin"
         measurements.leaveProbability = 0.31
         let trajectory = (0..<pointCount).map { index -> TrajectoryPoint in
-            let calibrated = index >= 5
+            let calibrated = index >= 5, registered = index >= 10
             return TrajectoryPoint(
                 frame: 100 + index,
                 timeS: Double(index) / 59.94,
@@ -58,7 +58,10 @@ class StoreTestCase: XCTestCase {
                 yPx: 700 - Double(index) * 1.7,
                 radiusPx: 30 - Double(index) * 0.061,
                 board: calibrated ? 20 - 9 * sin(Double(index) / 97) : nil,
-                distanceFt: calibrated ? Double(index) * 0.2001 : nil
+                distanceFt: calibrated ? Double(index) * 0.2001 : nil,
+                referenceFrame: registered ? 42 : nil,
+                referenceXPx: registered ? 600 + 1.234567 * Double(index) : nil,
+                referenceYPx: registered ? 720 - 3.1 * Double(index) : nil
             )
         }
         return Shot(shotNumber: number, releaseTimeS: 12.345 + Double(number), hand: .left, measurements: measurements, trajectory: trajectory)

@@ -9,8 +9,8 @@ struct TestCanvas {
     static let subsamples = 8
 
     /// A frame filled with `background`; 4:4:4 by default so colour masks follow the painted shapes exactly.
-    init(width: Int, height: Int, background: TestRGB, chromaShift: Int = 0, timeS: Double = 0) {
-        frame = VideoFrame.allocate(width: width, height: height, timeS: timeS, chromaShiftX: chromaShift, chromaShiftY: chromaShift,
+    init(width: Int, height: Int, background: TestRGB, chromaShift: Int = 0, index: Int = 0, timeS: Double = 0) {
+        frame = VideoFrame.allocate(width: width, height: height, index: index, timeS: timeS, chromaShiftX: chromaShift, chromaShiftY: chromaShift,
                                     fill: background.yuv)
         self.background = background
     }

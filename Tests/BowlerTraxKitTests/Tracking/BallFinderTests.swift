@@ -39,6 +39,24 @@ final class BallFinderTests: XCTestCase {
         XCTAssertNotNil(found)
     }
 
+    func testBallTurnedDownLeavesTheOthersRolling() throws {
+        // Two discs roll up the picture, the second two frames later; the caller turns the first down (it is not the
+        // size of the ball the user pointed at). The second is found as soon as it has rolled long enough, not later.
+        let finder = BallFinder(imageHeight: 720)
+        var found: (frame: Int, ball: FoundBall)?
+        for i in 0..<30 where found == nil {
+            var discs = [disc(300, 600 - 9 * Double(i), 20)]
+            if i >= 2 { discs.append(disc(800, 600 - 9 * Double(i - 2), 20)) }
+            if let ball = finder.update(frame: i, timeS: Double(i) / 60, discs: discs, toPrevious: Self.identity, accepts: { $0.sightings[0].candidate.xPx > 500 }) {
+                found = (i, ball)
+            }
+        }
+        let result = try XCTUnwrap(found)
+        XCTAssertEqual(result.frame, BallFinder.confirmCount + 1)
+        XCTAssertEqual(result.ball.sightings.map(\.frame), Array(2...(BallFinder.confirmCount + 1)))
+        XCTAssertEqual(result.ball.riseRadii, 9 * Double(BallFinder.confirmCount - 1) / 20, accuracy: 1e-9)
+    }
+
     func testGraphicFixedInThePictureWhileTheCameraMovesIsNoBall() {
         // A round logo of the broadcaster's panel: it seems to rise against the scene the camera tilts past.
         XCTAssertNil(run(frames: 20, toPrevious: Homography([1, 0, 0, 0, 1, -8, 0, 0, 1])) { _ in self.disc(300, 250, 18) })

@@ -95,9 +95,27 @@ final class FoundBallProbationTests: XCTestCase {
         tracker.follow([sighting(0, 300, 500, 25)], reference: nil)
         // The shape search wandered onto the bowler's back.
         _ = feed(tracker, (1..<10).map { sighting($0, 250, 450 - Double($0), 25) })
-        tracker.refollow(rising(12..<20, y: 480, step: 8), velocityPx: (0, -8), reference: nil)
+        tracker.refollow(rising(12..<20, y: 480, step: 8), after: sighting(0, 300, 500, 25), velocityPx: (0, -8), reference: nil)
+        // On probation, as any ball found by its motion: the bowler's dark shirt may pass for it for a moment.
+        XCTAssertTrue(tracker.followedBallIsOnProbation)
+        let start = try XCTUnwrap(tracker.followedBallFirstFound)
+        XCTAssertEqual([start.first.frame, start.next?.frame, start.notBefore], [12, 13, 1])
+        // What is found before it, following it back, goes between the seed and the found sightings.
+        tracker.prepend(rising(9..<12, y: 504, step: 8))
         _ = feed(tracker, rising(20..<40, y: 416, step: 8))
+        XCTAssertFalse(tracker.followedBallIsOnProbation, "rolled on")
         let shot = try XCTUnwrap(tracker.finish())
-        XCTAssertEqual(shot.observations.map(\.frame), [0] + Array(12..<40))
+        XCTAssertEqual(shot.observations.map(\.frame), [0] + Array(9..<40))
+    }
+
+    func testBallFoundRisingFasterReplacesTheOneOnProbation() {
+        let tracker = ShotTracker(calibration: nil)
+        // The bowler's head bobs up the picture 1 px a frame; the ball, found later, rises 8.
+        tracker.follow(rising(0..<8, y: 300, step: 1), velocityPx: (0, -1), reference: nil, onProbation: true)
+        _ = feed(tracker, rising(8..<20, y: 292, step: 1))
+        let ball = FoundBall(sightings: rising(12..<20, y: 600, step: 8), velocityPx: (0, -8), riseRadii: 56.0 / 20)
+        XCTAssertTrue(tracker.risesFasterThanFollowed(ball))
+        let head = FoundBall(sightings: rising(12..<20, y: 600, step: 0.5), velocityPx: (0, -0.5), riseRadii: 3.5 / 20)
+        XCTAssertFalse(tracker.risesFasterThanFollowed(head))
     }
 }

@@ -1,0 +1,40 @@
+/// The last frames of real footage, each with the camera's motion into it, kept so that a ball found rolling can be
+/// followed back to where it came from (`BackwardSearch`). Frames are held by reference (the decoder's buffers, no
+/// copy), at most `keptS` of video and `maxBytes` of pictures: 3 s of 720p is about 250 MB at 60 fps, and 1080p60
+/// keeps about 1.5 s.
+final class RecentFrames {
+    /// A frame and the map of its pixels to the previous frame's (nil: no previous frame to follow a ball into, a cut).
+    struct Entry {
+        let frame: VideoFrame
+        let toPrevious: Homography?
+    }
+
+    static let keptS = 3.0
+    static let maxBytes = 256 << 20
+
+    private var entries: [Entry] = []
+    private var bytes = 0
+
+    func append(_ frame: VideoFrame, toPrevious: Homography?) {
+        entries.append(Entry(frame: frame, toPrevious: toPrevious))
+        bytes += Self.size(of: frame)
+        while let first = entries.first, entries.count > 1, bytes > Self.maxBytes || frame.timeS - first.frame.timeS > Self.keptS {
+            bytes -= Self.size(of: first.frame)
+            entries.removeFirst()
+        }
+    }
+
+    /// The kept frame with this index, if any.
+    func entry(frame index: Int) -> Entry? {
+        guard let first = entries.first?.frame.index, index >= first else { return nil }
+        let position = index - first
+        // Every frame passes here in order, so the index is the position; searched when frames were skipped.
+        if position < entries.count, entries[position].frame.index == index { return entries[position] }
+        return entries.first { $0.frame.index == index }
+    }
+
+    private static func size(of frame: VideoFrame) -> Int {
+        let chromaRows = (frame.height + (1 << frame.chromaShiftY) - 1) >> frame.chromaShiftY
+        return frame.stride(0) * frame.height + (frame.stride(1) + frame.stride(2)) * chromaRows
+    }
+}

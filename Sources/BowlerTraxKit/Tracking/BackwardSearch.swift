@@ -1,0 +1,62 @@
+/// Follows a ball found rolling back through the frames before it was found: the release and the swing, where it moved
+/// too little against the background, or too hidden by the bowler, for `BallFinder` (which needs it to rise, frame
+/// after frame, before it takes it for the ball). What a live tracker only knows in hindsight, recorded video still
+/// holds (`RecentFrames`).
+///
+/// Each step back, the ball is looked for by its shape (`DiscDetector`) where the scene under it was in the earlier
+/// frame (the camera's motion undone), less its own motion per frame; it stops after `maxMisses` frames without it, at
+/// a cut, where the kept frames end, or where `accepts` turns a sighting down.
+struct BackwardSearch {
+    /// Frames the ball may go unseen, stepping back, before the search gives up: a swing behind the bowler is no
+    /// path to predict.
+    static let maxMisses = 2
+    /// Colour distance (`YUVMean.distance`) from the ball as found that a disc may have.
+    static let colourDistance = 45.0
+
+    let frames: RecentFrames
+    let detector: DiscDetector
+
+    /// The ball's sightings before `first`, earliest first, back to frame `notBefore` at most. `next` (its sighting
+    /// after `first`) gives its motion; `reference` is its colour.
+    func sightings(before first: BallSighting, next: BallSighting?, reference: YUVMean?, notBefore: Int,
+                   accepts: (BallSighting) -> Bool) -> [BallSighting] {
+        var position = (x: first.candidate.xPx, y: first.candidate.yPx, radius: first.candidate.radiusPx)
+        var velocity = next.flatMap { motion(from: first, to: $0) } ?? (x: 0, y: 0)
+        var found: [BallSighting] = [], misses = 0, frame = first.frame
+        while misses <= Self.maxMisses, frame - 1 >= notBefore, let toPrevious = frames.entry(frame: frame)?.toPrevious,
+              let earlier = frames.entry(frame: frame - 1), let carried = toPrevious.carry(position) {
+            frame -= 1
+            let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
+            let search = DiscSearch(centerX: carried.x - velocity.x, centerY: carried.y - velocity.y,
+                                    reachPx: 0.6 * carried.radius + 0.5 * speed + 3 + 0.5 * carried.radius * Double(misses),
+                                    radiusPx: carried.radius, reference: reference,
+                                    distanceWeight: ShotTracker.discDistanceWeight / Double(1 + misses))
+            guard let disc = detector.search(search, in: earlier.frame), disc.contrast >= ShotTracker.minDiscContrast,
+                  reference.map({ disc.inside.distance(to: $0) < Self.colourDistance }) ?? true else {
+                position = (search.centerX, search.centerY, carried.radius)
+                misses += 1
+                continue
+            }
+            let sighting = BallSighting(frame: frame, timeS: earlier.frame.timeS, candidate: BallCandidate(disc: disc))
+            guard accepts(sighting) else { break }
+            velocity = (0.6 * velocity.x + 0.4 * (carried.x - disc.xPx), 0.6 * velocity.y + 0.4 * (carried.y - disc.yPx))
+            position = (disc.xPx, disc.yPx, disc.radiusPx)
+            found.append(sighting)
+            misses = 0
+        }
+        return found.reversed()
+    }
+
+    /// The ball's motion per frame against the background from `earlier` to `later`: `later` brought into `earlier`'s
+    /// view through the camera's motion of each frame between.
+    private func motion(from earlier: BallSighting, to later: BallSighting) -> (x: Double, y: Double)? {
+        guard later.frame > earlier.frame else { return nil }
+        var point = (x: later.candidate.xPx, y: later.candidate.yPx)
+        for index in stride(from: later.frame, to: earlier.frame, by: -1) {
+            guard let mapped = frames.entry(frame: index)?.toPrevious?.apply(point.x, point.y) else { return nil }
+            point = mapped
+        }
+        let frames = Double(later.frame - earlier.frame)
+        return ((point.x - earlier.candidate.xPx) / frames, (point.y - earlier.candidate.yPx) / frames)
+    }
+}
