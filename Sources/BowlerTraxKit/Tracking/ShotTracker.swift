@@ -9,10 +9,6 @@ public final class ShotTracker {
     private let calibration: LaneCalibration?
     private var tentative: [Track] = []
     private var active: Track?
-    /// The sightings of the last ball dropped on probation (it stalled): the next ball found continues them if it
-    /// starts where and when they ended (`continues`): the ball found in the backswing, dropped at its top, and found
-    /// again rolling.
-    private var dropped: [Observation] = []
 
     /// How long a confirmed ball may go unseen before its shot is ended.
     static let maxCoastS = 0.3
@@ -93,13 +89,6 @@ public final class ShotTracker {
     /// A bowled ball takes longer than this from its first sighting to the pins: 60 ft at 34 mph is 1.2 s, and from
     /// a release hidden until 14 ft, 0.9 s.
     static let soonestAtThePinsS = 0.9
-    /// How long after a dropped ball was last seen a ball found may start and continue its sightings.
-    static let continuedS = 0.5
-    /// How far (in radii) from where a dropped ball was last seen the next one found may start and still be the same
-    /// ball (found again once rolling, after the swing), plus as far as a ball in the swing goes in the time between
-    /// (about 7 m/s).
-    static let continuedRadii = 4.0
-    static let swingRadiiPerS = 60.0
     /// How much wider (in radii) a seeded ball's search reaches for each frame it was not seen.
     static let lostReachGrowth = 0.5
 
@@ -127,12 +116,7 @@ public final class ShotTracker {
         if onProbation {
             track.rises = [(last.timeS, 0)]
             track.foundRadiusPx = last.candidate.radiusPx
-            if continues(dropped, with: sightings) {
-                track.observations.insert(contentsOf: dropped, at: 0)
-                track.startCount += dropped.count
-            }
         }
-        dropped = []
         active = track
         tentative.removeAll()
     }
@@ -192,14 +176,6 @@ public final class ShotTracker {
 
     /// Whether the followed ball was found by its motion and has rolled on.
     public var followedBallRolledOn: Bool { active?.rolledOn == true }
-
-    /// Whether a ball found rolling (`sightings`) is the one last seen in `earlier`, found again once rolling (after
-    /// the swing, where it did not rise): it starts within `continuedS` of them, and near where they ended.
-    private func continues(_ earlier: [Observation], with sightings: [BallSighting]) -> Bool {
-        guard let end = earlier.last, let first = sightings.first, first.frame > end.frame, first.timeS - end.timeS <= Self.continuedS else { return false }
-        let reach = (Self.continuedRadii + Self.swingRadiiPerS * (first.timeS - end.timeS)) * end.candidate.radiusPx
-        return first.candidate.distance(to: end.candidate) <= reach
-    }
 
     /// Whether a found ball rose less than `stalledRiseRadii` over the last `stalledS` (once followed that long).
     private func stalled(_ track: Track, atTimeS timeS: Double) -> Bool {
@@ -319,7 +295,6 @@ public final class ShotTracker {
             if stalled(track, atTimeS: timeS) {
                 // On probation: not a bowled ball, dropped. Rolled on, but too soon for the pins: the bowler.
                 guard track.rolledOn else {
-                    dropped = track.observations
                     active = nil
                     return nil
                 }
@@ -351,7 +326,6 @@ public final class ShotTracker {
     /// Ends the video: a ball still followed makes a last shot if it went far enough to measure.
     public func finish() -> TrackedShot? {
         tentative.removeAll()
-        dropped = []
         return active == nil ? nil : finishActive()
     }
 
