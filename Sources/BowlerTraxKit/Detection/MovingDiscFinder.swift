@@ -1,6 +1,6 @@
-/// Finds round things that moved against the background since the previous frame, whatever their colour: where
-/// the frame differs from the previous one brought into register with it (the camera's motion taken out), and a
-/// disc stands out from its surroundings there (`DiscDetector`).
+/// Finds round things that moved against the background lately, whatever their colour: where the frame differs
+/// from one taken `baselineS` before, brought into register with it (the camera's motion, chained frame by frame,
+/// taken out), and a disc stands out from its surroundings there (`DiscDetector`).
 ///
 /// The difference is taken on a copy about `workingWidth` pixels wide, so it costs little whatever the video's
 /// size; the discs are then searched at full resolution around each changed blob. A ball that moved more than its
@@ -10,7 +10,7 @@
 public final class MovingDiscFinder {
     /// About how wide the differenced copy is, in pixels.
     static let workingWidth = 320
-    /// Colour distance (see `YUVMean`) from the registered previous frame that counts as change.
+    /// Colour distance (see `YUVMean`) from the registered earlier frame that counts as change.
     static let changeThreshold = 25.0
     /// Blobs of change searched for a disc, largest first: more is clutter (a crowd, a bowler's clothes).
     static let maxBlobs = 16
@@ -24,13 +24,22 @@ public final class MovingDiscFinder {
     static let graphicFrames: UInt8 = 3
     static let graphicDistance = 4.0
 
+    /// How long before a frame the frame it is compared with was taken, at least (the newest such of the last
+    /// `keptFrames`): a ball far down the lane, with the camera following it, moves little against the background
+    /// from one frame to the next, and in two or three frames it moves clear of where it was.
+    static let baselineS = 0.05
+    static let keptFrames = 6
+
     private let discDetector = DiscDetector()
     private var current = WorkingImage()
-    private var previous = WorkingImage()
+    /// The frames before `current`, newest first, each with its time and the map of the next newer one's pixels to
+    /// its own (nil: that frame was no guide).
+    private var earlier: [(image: WorkingImage, timeS: Double, toThis: Homography?)] = []
+    private var currentTimeS = 0.0
     /// The last frame's change mask (working pixels), and the blobs' flood fill marks.
     private var changed: [Bool] = []
     private var visited: [Bool] = []
-    /// Whether `changed` holds the last frame's changes (not when it had no registered previous frame).
+    /// Whether `changed` holds the last frame's changes (not when it had no registered earlier frame).
     private var maskValid = false
     /// Per working pixel: for how many frames, lately, it stayed the same in the picture while the scene behind moved.
     private var fixedInPicture: [UInt8] = []
@@ -38,16 +47,33 @@ public final class MovingDiscFinder {
 
     public init() {}
 
-    /// Takes the next frame and marks what changed in it against the previous one. `toPrevious` maps this frame's
-    /// pixels to the previous frame's (nil: the previous frame is no guide, after a cut or at the start; then nothing
-    /// changed). Every frame must pass here, in order, whether or not its discs are wanted.
+    /// Takes the next frame and marks what changed in it against an earlier one (`baseline`). `toPrevious` maps this
+    /// frame's pixels to the previous frame's (nil: the previous frame is no guide, after a cut or at the start; then
+    /// nothing changed). Every frame must pass here, in order, whether or not its discs are wanted.
     public func register(_ frame: VideoFrame, toPrevious: Homography?) {
-        swap(&current, &previous)
+        var image = earlier.count >= Self.keptFrames ? earlier.removeLast().image : WorkingImage()
+        swap(&image, &current)
+        earlier.insert((image, currentTimeS, toPrevious), at: 0)
         current.fill(from: frame, width: Self.workingWidth)
+        currentTimeS = frame.timeS
         maskValid = false
-        guard let toPrevious, previous.width == current.width, previous.height == current.height else { return }
-        markChanges(toPrevious: toPrevious)
+        guard let (before, toBefore) = baseline(), before.width == current.width, before.height == current.height else { return }
+        markChanges(against: before, toBefore: toBefore)
         maskValid = true
+    }
+
+    /// The frame the current one is compared with (the newest at least `baselineS` earlier, or the oldest the
+    /// camera's motion reaches back to) and the map of the current frame's pixels to it.
+    private func baseline() -> (WorkingImage, Homography)? {
+        var map: Homography?
+        var found: (WorkingImage, Homography)?
+        for entry in earlier {
+            guard let step = entry.toThis else { break }
+            map = map.map { step.after($0) } ?? step
+            found = (entry.image, map ?? step)
+            if currentTimeS - entry.timeS >= Self.baselineS { break }
+        }
+        return found
     }
 
     /// The moving discs of the frame last registered (`frame`, for the full-resolution search), best contrast first.
@@ -93,16 +119,16 @@ public final class MovingDiscFinder {
         return Double(count) / Double((x1 - x0 + 1) * (y1 - y0 + 1))
     }
 
-    /// Marks the working pixels whose colour differs from the previous frame's at the same place of the scene, but
+    /// Marks the working pixels whose colour differs from the earlier frame's at the same place of the scene, but
     /// not those of graphics laid over the picture: what stays put in the picture while the scene moves behind it.
-    private func markChanges(toPrevious: Homography) {
+    private func markChanges(against earlier: WorkingImage, toBefore toEarlier: Homography) {
         let width = current.width, height = current.height, scale = Double(current.factor)
         if changed.count != width * height || visited.count != width * height {
             changed = [Bool](repeating: false, count: width * height)
             visited = changed
             fixedInPicture = [UInt8](repeating: 0, count: width * height)
         }
-        let m = toPrevious.m, threshold = Self.changeThreshold * Self.changeThreshold
+        let m = toEarlier.m, threshold = Self.changeThreshold * Self.changeThreshold
         for row in 0..<height {
             for column in 0..<width {
                 // The working pixel's centre in full-resolution pixels, mapped, and back to working pixels.
@@ -110,14 +136,14 @@ public final class MovingDiscFinder {
                 let x = (Double(column) + 0.5) * scale, y = (Double(row) + 0.5) * scale
                 let w = m[6] * x + m[7] * y + m[8]
                 let px = (m[0] * x + m[1] * y + m[2]) / w / scale - 0.5, py = (m[3] * x + m[4] * y + m[5]) / w / scale - 0.5
-                let here = current.pixel(column, row), same = previous.pixel(column, row)
+                let here = current.pixel(column, row), same = earlier.pixel(column, row)
                 let sceneMoved = (px - Double(column)) * (px - Double(column)) + (py - Double(row)) * (py - Double(row)) > 0.25
                 if sceneMoved && here.squaredDistance(to: same) < Self.graphicDistance * Self.graphicDistance {
                     fixedInPicture[index] = min(fixedInPicture[index] + 1, 2 * Self.graphicFrames)
                 } else if fixedInPicture[index] > 0 && sceneMoved {
                     fixedInPicture[index] -= 1
                 }
-                guard fixedInPicture[index] < Self.graphicFrames, let before = previous.sample(x: px, y: py) else {
+                guard fixedInPicture[index] < Self.graphicFrames, let before = earlier.sample(x: px, y: py) else {
                     changed[index] = false
                     continue
                 }

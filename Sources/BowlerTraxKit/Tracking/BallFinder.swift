@@ -93,7 +93,8 @@ public final class BallFinder {
             tracks.removeLast(tracks.count - Self.maxTracks)
         }
         // Of several tracks rolling at once, the one that stands out most from its surroundings.
-        let rolling = tracks.indices.filter { isBowledBall(tracks[$0]) }.sorted { meanContrast(tracks[$0]) > meanContrast(tracks[$1]) }
+        let rolling = tracks.indices.filter { isBowledBall(tracks[$0]) && !isReflection(tracks[$0], among: discs) }
+            .sorted { meanContrast(tracks[$0]) > meanContrast(tracks[$1]) }
         for index in rolling {
             let track = tracks[index]
             let ball = FoundBall(sightings: track.sightings, velocityPx: track.velocity, riseRadii: -track.travel.y / meanRadius(track))
@@ -106,6 +107,21 @@ public final class BallFinder {
         tracks = tracks.indices.filter { !turnedDown.contains($0) }.map { tracks[$0] }
         return nil
     }
+
+    /// Whether the track's latest disc is the ball's mirror image in a glossy lane: a disc of about its size stands
+    /// straight above it, `reflectionRadii` of its radii higher (the ball's centre is a radius above the lane, its
+    /// image as far below), moving too.
+    private func isReflection(_ track: Track, among discs: [DiscMatch]) -> Bool {
+        guard let last = track.sightings.last?.candidate else { return false }
+        return discs.contains { disc in
+            let above = last.yPx - disc.yPx
+            return abs(disc.xPx - last.xPx) < 0.5 * last.radiusPx && Self.reflectionRadii.contains(above / last.radiusPx)
+                && (0.7...1.4).contains(disc.radiusPx / last.radiusPx)
+        }
+    }
+
+    /// How far above a reflection (in its radii) the ball stands: about two radii, more with the camera's height.
+    static let reflectionRadii = 1.5...3.5
 
     private func meanRadius(_ track: Track) -> Double {
         track.sightings.reduce(0) { $0 + $1.candidate.radiusPx } / Double(max(1, track.sightings.count))

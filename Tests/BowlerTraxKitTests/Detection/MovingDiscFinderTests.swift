@@ -47,6 +47,22 @@ final class MovingDiscFinderTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(discs.first).yPx, 230, accuracy: 4)
     }
 
+    func testBallMovingLittleFromFrameToFrameIsFoundAgainstAnEarlierFrame() throws {
+        // 60 fps, the ball creeping 2 px a frame up the picture (far down the lane, the camera following it): from one
+        // frame to the next only a thin crescent changes, but against the frame 0.05 s back (three frames) it has moved
+        // clear of a good part of where it was.
+        let finder = MovingDiscFinder()
+        var discs: [DiscMatch] = []
+        for i in 0..<6 {
+            let canvas = TestCanvas(width: 640, height: 360, background: Self.maple, chromaShift: 1, index: i, timeS: Double(i) / 60)
+            canvas.disc(centerX: 300, centerY: 250 - 2 * Double(i), radius: 14) { _ in Self.black }
+            discs = find(finder, canvas.frame, toPrevious: i == 0 ? nil : Self.identity)
+        }
+        let ball = try XCTUnwrap(discs.first, "found in the sixth frame")
+        XCTAssertEqual(ball.yPx, 240, accuracy: 4)
+        XCTAssertEqual(ball.radiusPx, 14, accuracy: 3)
+    }
+
     func testMovingStripeIsNoDisc() {
         let finder = MovingDiscFinder()
         _ = find(finder, frame(ballAtX: 100, y: 300, stripeAtX: 200), toPrevious: nil)

@@ -57,6 +57,21 @@ final class BallFinderTests: XCTestCase {
         XCTAssertEqual(result.ball.riseRadii, 9 * Double(BallFinder.confirmCount - 1) / 20, accuracy: 1e-9)
     }
 
+    func testBallsReflectionInTheLaneIsNotTakenForIt() throws {
+        // The ball's mirror image rolls 2.2 of its radii below it; the image stood out more at first (the ball was
+        // still beside the bowler), so its track is longer, but the ball above it is what is found.
+        let finder = BallFinder(imageHeight: 720)
+        var found: FoundBall?
+        for i in 0..<30 where found == nil {
+            var discs = [disc(400, 644 - 9 * Double(i), 20)]
+            if i >= 3 { discs.append(disc(401, 600 - 9 * Double(i), 20)) }
+            found = finder.update(frame: i, timeS: Double(i) / 60, discs: discs, toPrevious: Self.identity)
+        }
+        let ball = try XCTUnwrap(found)
+        XCTAssertEqual(ball.sightings.first?.frame, 3, "the ball's own track, not its image's")
+        XCTAssertEqual(try XCTUnwrap(ball.sightings.last).candidate.xPx, 401)
+    }
+
     func testGraphicFixedInThePictureWhileTheCameraMovesIsNoBall() {
         // A round logo of the broadcaster's panel: it seems to rise against the scene the camera tilts past.
         XCTAssertNil(run(frames: 20, toPrevious: Homography([1, 0, 0, 0, 1, -8, 0, 0, 1])) { _ in self.disc(300, 250, 18) })
