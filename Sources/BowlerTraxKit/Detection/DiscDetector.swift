@@ -100,14 +100,46 @@ public final class DiscDetector {
 
     /// The best disc for `search` in `frame`, or nil when the window holds no room for one.
     public func search(_ search: DiscSearch, in frame: VideoFrame) -> DiscMatch? {
-        let radius = max(2.0, search.radiusPx)
-        let margin = Int((1.6 * radius * Self.largestScale).rounded()) + 2
-        let reach = max(0, search.reachPx)
-        window = PixelRect(x0: max(0, Int(search.centerX - reach) - margin), y0: max(0, Int(search.centerY - reach) - margin),
-                           x1: min(frame.width, Int(search.centerX + reach) + margin + 1),
-                           y1: min(frame.height, Int(search.centerY + reach) + margin + 1))
-        guard window.x1 - window.x0 > 2 * margin, window.y1 - window.y0 > 2 * margin else { return nil }
+        let window = Self.window(for: search, in: frame)
+        guard Self.holds(window, search) else { return nil }
+        self.window = window
         fillSums(from: frame)
+        return scan(search)
+    }
+
+    /// The best disc of each of `searches`, which share one centre: the window of the one that reaches farthest holds
+    /// all the others, and its sums serve them all (the moving-disc search tries three radii around each blob).
+    public func search(_ searches: [DiscSearch], in frame: VideoFrame) -> [DiscMatch?] {
+        guard let widest = searches.max(by: { Self.extent($0) < Self.extent($1) }) else { return [] }
+        window = Self.window(for: widest, in: frame)
+        fillSums(from: frame)
+        return searches.map { Self.holds(Self.window(for: $0, in: frame), $0) ? scan($0) : nil }
+    }
+
+    /// The part of `frame` a search reads: its centres' square grown by the outer sides at its largest radius.
+    private static func window(for search: DiscSearch, in frame: VideoFrame) -> PixelRect {
+        let margin = Self.margin(for: search), reach = max(0, search.reachPx)
+        return PixelRect(x0: max(0, Int(search.centerX - reach) - margin), y0: max(0, Int(search.centerY - reach) - margin),
+                         x1: min(frame.width, Int(search.centerX + reach) + margin + 1),
+                         y1: min(frame.height, Int(search.centerY + reach) + margin + 1))
+    }
+
+    /// How far from its centre a search's window reaches.
+    private static func extent(_ search: DiscSearch) -> Double { max(0, search.reachPx) + Double(margin(for: search)) }
+
+    private static func margin(for search: DiscSearch) -> Int {
+        Int((1.6 * max(2.0, search.radiusPx) * Self.largestScale).rounded()) + 2
+    }
+
+    /// Whether a search's own window has room for a disc.
+    private static func holds(_ window: PixelRect, _ search: DiscSearch) -> Bool {
+        let margin = Self.margin(for: search)
+        return window.x1 - window.x0 > 2 * margin && window.y1 - window.y0 > 2 * margin
+    }
+
+    /// The best disc for `search` over the sums of the current window, which holds its own.
+    private func scan(_ search: DiscSearch) -> DiscMatch? {
+        let radius = max(2.0, search.radiusPx)
         var best: DiscMatch?
         for scale in Self.radiusScales {
             let r = radius * scale

@@ -86,11 +86,12 @@ public final class MovingDiscFinder {
             // radii from two thirds to twice its half-width are tried, and the disc that stands out most is kept.
             let half = max(2, 0.5 * scale * Double(min(blob.x1 - blob.x0, blob.y1 - blob.y0)))
             let reach = 0.5 * scale * Double(max(blob.x1 - blob.x0, blob.y1 - blob.y0))
-            let best = Self.radiusGuesses.compactMap { guess in
-                // Centres within a radius and a bit of the blob's centre: a blob far larger than the disc is no ball.
-                discDetector.search(DiscSearch(centerX: scale * Double(blob.x0 + blob.x1) / 2, centerY: scale * Double(blob.y0 + blob.y1) / 2,
-                                               reachPx: min(reach, 1.2 * guess * half), radiusPx: guess * half, reference: nil, distanceWeight: 0), in: frame)
-            }.max { $0.contrast < $1.contrast }
+            // Centres within a radius and a bit of the blob's centre: a blob far larger than the disc is no ball.
+            let searches = Self.radiusGuesses.map { guess in
+                DiscSearch(centerX: scale * Double(blob.x0 + blob.x1) / 2, centerY: scale * Double(blob.y0 + blob.y1) / 2,
+                           reachPx: min(reach, 1.2 * guess * half), radiusPx: guess * half, reference: nil, distanceWeight: 0)
+            }
+            let best = discDetector.search(searches, in: frame).compactMap { $0 }.max { $0.contrast < $1.contrast }
             if let best, best.contrast >= ShotTracker.minDiscContrast, graphicShare(of: best) < 0.5 { discs.append(best) }
         }
         return discs.sorted { $0.contrast > $1.contrast }

@@ -41,6 +41,17 @@ final class DiscDetectorTests: XCTestCase {
         XCTAssertLessThan(match.contrast, ShotTracker.minDiscContrast)
     }
 
+    func testSearchesAroundOneCentreShareOneWindowAndFindWhatEachFindsAlone() {
+        let canvas = TestCanvas(width: 200, height: 160, background: Self.maple)
+        canvas.fill(Self.black) { x, y in (70..<86).contains(x) && y < 78 }
+        canvas.disc(centerX: 100.5, centerY: 92.25, radius: 14) { _ in Self.black }
+        // Three radius guesses around one blob, as the moving-disc search makes them; the largest reaches the edge.
+        let searches = [search(96, 90, radius: 9, reach: 8), search(96, 90, radius: 15, reach: 14), search(96, 90, radius: 40, reach: 20)]
+        let together = DiscDetector().search(searches, in: canvas.frame)
+        XCTAssertEqual(together, searches.map { DiscDetector().search($0, in: canvas.frame) })
+        XCTAssertNotNil(together[1])
+    }
+
     func testWindowWithNoRoomForTheDiscFindsNothing() {
         let canvas = TestCanvas(width: 40, height: 30, background: Self.maple)
         XCTAssertNil(DiscDetector().search(search(20, 15, radius: 20, reach: 2), in: canvas.frame))
