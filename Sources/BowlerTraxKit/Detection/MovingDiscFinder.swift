@@ -65,12 +65,10 @@ public final class MovingDiscFinder {
     /// The frame the current one is compared with (the newest at least `baselineS` earlier, or the oldest the
     /// camera's motion reaches back to) and the map of the current frame's pixels to it.
     private func baseline() -> (WorkingImage, Homography)? {
-        var map: Homography?
-        var found: (WorkingImage, Homography)?
+        var found: (image: WorkingImage, map: Homography)?
         for entry in earlier {
             guard let step = entry.toThis else { break }
-            map = map.map { step.after($0) } ?? step
-            found = (entry.image, map ?? step)
+            found = (entry.image, found.map { step.after($0.map) } ?? step)
             if currentTimeS - entry.timeS >= Self.baselineS { break }
         }
         return found

@@ -20,7 +20,7 @@ public struct ReferenceChain: Sendable {
     /// Frames whose views are kept: a minute at 60 fps, longer than any shot.
     static let keptFrames = 3600
 
-    private var views: [(frame: Int, view: ReferenceView)] = []
+    private var views = FrameLog<ReferenceView>()
     private static let identity = Homography([1, 0, 0, 0, 1, 0, 0, 0, 1])
 
     public init() {}
@@ -31,22 +31,17 @@ public struct ReferenceChain: Sendable {
     public mutating func advance(frame: Int, toPrevious: Homography?) -> ReferenceView {
         let view: ReferenceView
         if let toPrevious, let last = views.last, last.frame == frame - 1 {
-            view = ReferenceView(frame: last.view.frame, toReference: last.view.toReference.after(toPrevious))
+            view = ReferenceView(frame: last.value.frame, toReference: last.value.toReference.after(toPrevious))
         } else {
             view = ReferenceView(frame: frame, toReference: Self.identity)
         }
-        views.append((frame, view))
+        views.append(view, frame: frame)
         if views.count > 2 * Self.keptFrames { views.removeFirst(views.count - Self.keptFrames) }
         return view
     }
 
     /// The view of a frame passed to `advance` lately; nil for one never passed or long gone.
-    public func view(ofFrame frame: Int) -> ReferenceView? {
-        guard let first = views.first?.frame, frame >= first else { return nil }
-        let position = frame - first
-        if position < views.count, views[position].frame == frame { return views[position].view }
-        return views.last { $0.frame == frame }?.view
-    }
+    public func view(ofFrame frame: Int) -> ReferenceView? { views[frame: frame] }
 }
 
 extension Homography {

@@ -12,26 +12,20 @@ final class RecentFrames {
     static let keptS = 3.0
     static let maxBytes = 256 << 20
 
-    private var entries: [Entry] = []
+    private var entries = FrameLog<Entry>()
     private var bytes = 0
 
     func append(_ frame: VideoFrame, toPrevious: Homography?) {
-        entries.append(Entry(frame: frame, toPrevious: toPrevious))
+        entries.append(Entry(frame: frame, toPrevious: toPrevious), frame: frame.index)
         bytes += Self.size(of: frame)
-        while let first = entries.first, entries.count > 1, bytes > Self.maxBytes || frame.timeS - first.frame.timeS > Self.keptS {
-            bytes -= Self.size(of: first.frame)
+        while let first = entries.first?.value.frame, entries.count > 1, bytes > Self.maxBytes || frame.timeS - first.timeS > Self.keptS {
+            bytes -= Self.size(of: first)
             entries.removeFirst()
         }
     }
 
     /// The kept frame with this index, if any.
-    func entry(frame index: Int) -> Entry? {
-        guard let first = entries.first?.frame.index, index >= first else { return nil }
-        let position = index - first
-        // Every frame passes here in order, so the index is the position; searched when frames were skipped.
-        if position < entries.count, entries[position].frame.index == index { return entries[position] }
-        return entries.first { $0.frame.index == index }
-    }
+    func entry(frame index: Int) -> Entry? { entries[frame: index] }
 
     private static func size(of frame: VideoFrame) -> Int {
         let chromaRows = (frame.height + (1 << frame.chromaShiftY) - 1) >> frame.chromaShiftY

@@ -219,7 +219,7 @@ public final class ShotPipeline: @unchecked Sendable {
     /// Whether a moving disc may be the seeded ball: about its size, its colour when known, within a radius and a
     /// half beyond the search's reach.
     private func fits(_ disc: DiscMatch, _ search: DiscSearch) -> Bool {
-        let colourFits = search.reference.map { disc.inside.distance(to: $0) < 45 } ?? true
+        let colourFits = search.reference.map { disc.inside.distance(to: $0) < ShotTracker.sameBallColourDistance } ?? true
         return (0.7...1.4).contains(disc.radiusPx / search.radiusPx) && colourFits && offset(disc, search) <= search.reachPx + 1.5 * search.radiusPx
     }
 

@@ -10,8 +10,6 @@ struct BackwardSearch {
     /// Frames the ball may go unseen, stepping back, before the search gives up: a swing behind the bowler is no
     /// path to predict.
     static let maxMisses = 2
-    /// Colour distance (`YUVMean.distance`) from the ball as found that a disc may have.
-    static let colourDistance = 45.0
 
     let frames: RecentFrames
     let detector: DiscDetector
@@ -32,7 +30,7 @@ struct BackwardSearch {
                                     radiusPx: carried.radius, reference: reference,
                                     distanceWeight: ShotTracker.discDistanceWeight / Double(1 + misses))
             guard let disc = detector.search(search, in: earlier.frame), disc.contrast >= ShotTracker.minDiscContrast,
-                  reference.map({ disc.inside.distance(to: $0) < Self.colourDistance }) ?? true else {
+                  reference.map({ disc.inside.distance(to: $0) < ShotTracker.sameBallColourDistance }) ?? true else {
                 position = (search.centerX, search.centerY, carried.radius)
                 misses += 1
                 continue

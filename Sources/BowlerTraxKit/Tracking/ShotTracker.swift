@@ -65,6 +65,8 @@ public final class ShotTracker {
 
     /// How much a seeded ball's disc must stand out on its least contrasting side (see `DiscDetector`) to count as seen.
     public static let minDiscContrast = 18.0
+    /// Colour distance (`YUVMean.distance`) from the followed ball's colour within which a disc may be it.
+    public static let sameBallColourDistance = 45.0
     /// Score a disc loses per radius from the prediction; divided by one plus the frames missed, so a ball lost
     /// behind the bowler is looked for ever more widely.
     static let discDistanceWeight = 6.0
@@ -128,7 +130,7 @@ public final class ShotTracker {
         guard let first = sightings.first else { return }
         active = nil
         follow(sightings, velocityPx: velocityPx, reference: reference, onProbation: true)
-        guard seed.frame < first.frame, active?.observations.first?.frame != seed.frame else { return }
+        guard seed.frame < first.frame else { return }
         active?.observations.insert(observation(frame: seed.frame, timeS: seed.timeS, candidate: seed.candidate), at: 0)
         active?.startCount += 1
         active?.keptCount = 1
@@ -137,7 +139,7 @@ public final class ShotTracker {
     /// The first two sightings of the followed ball as found by its motion, and the earliest frame sightings may be
     /// added before them (`prepend`): after the seed's own sighting, if kept. Nil unless it was found by its motion.
     public var followedBallFirstFound: (first: BallSighting, next: BallSighting?, notBefore: Int)? {
-        guard let active, active.rises != nil || active.keptCount > 0, active.observations.count > active.keptCount else { return nil }
+        guard let active, active.rises != nil, active.observations.count > active.keptCount else { return nil }
         let found = active.observations[active.keptCount...].prefix(2).map { BallSighting(frame: $0.frame, timeS: $0.timeS, candidate: $0.candidate) }
         let notBefore = active.keptCount > 0 ? active.observations[active.keptCount - 1].frame + 1 : 0
         return (found[0], found.count > 1 ? found[1] : nil, notBefore)
