@@ -34,6 +34,8 @@ public final class ShotPipeline: @unchecked Sendable {
     /// rolling elsewhere, of about that size and colour, means the shape search lost the seeded ball to something else
     /// (the bowler's body, a shoe): it is followed instead, on probation; dropped, the next one found is.
     private var doubtedSeed: (sighting: BallSighting, reference: YUVMean?)?
+    /// Whether this frame's sighting of the followed ball may teach it its look (`BallLook.judge`).
+    private var learnsLook = true
     public private(set) var shotCount = 0
     /// Frames in which some ball candidate was seen.
     public private(set) var framesWithBall = 0
@@ -89,6 +91,9 @@ public final class ShotPipeline: @unchecked Sendable {
             candidates = []
         }
         let track = tracker.update(frame: frame.index, timeS: frame.timeS, candidates: candidates)
+        if watchesCamera {
+            tracker.refreshLook(inFrame: frame.index, learns: learnsLook) { BallLook(frame: frame, xPx: $0.xPx, yPx: $0.yPx, radiusPx: $0.radiusPx) }
+        }
         // Sampled now: the frame's buffers are not kept.
         if let detector {
             tracker.annotateSightings(inFrame: frame.index) { candidate in
@@ -197,10 +202,16 @@ public final class ShotPipeline: @unchecked Sendable {
     /// background (a logo on the bowler's shirt, a shoe) gives way to one that did, of the ball's size and colour, a
     /// little farther from the prediction: a ball in the swing or just released moves faster than the prediction knows.
     private func seededCandidates(_ search: DiscSearch, moving: @autoclosure () -> [DiscMatch], in frame: VideoFrame) -> [BallCandidate] {
-        var found = discDetector.search(search, in: frame).flatMap { $0.contrast >= ShotTracker.minDiscContrast ? $0 : nil }
+        var found = discDetector.search(search, in: frame).flatMap { ShotTracker.mayBeFollowedBall($0, reference: search.reference) ? $0 : nil }
         if watchesCamera, tracker.followedBallIsUncertain, found.map({ movingDiscs.changedShare(of: $0) < Self.stillShare }) ?? true,
            let alternative = moving().filter({ fits($0, search) }).min(by: { offset($0, search) < offset($1, search) }) {
             found = alternative
+        }
+        learnsLook = true
+        if watchesCamera, let look = tracker.followedBallLook {
+            let verdict = look.judge(found, for: search, in: frame, seenBefore: !tracker.followedBallMissed)
+            learnsLook = verdict.discLooksRight
+            if let instead = verdict.instead { return [BallCandidate(discAtX: instead.xPx, y: instead.yPx, radiusPx: search.radiusPx)] }
         }
         guard let disc = found else { return [] }
         let window = PixelRect(aroundX: disc.xPx, y: disc.yPx, reach: 2 * (disc.radiusPx + 1), within: frame.size)

@@ -3,8 +3,9 @@
 /// after frame, before it takes it for the ball). What a live tracker only knows in hindsight, recorded video still
 /// holds (`RecentFrames`).
 ///
-/// Each step back, the ball is looked for by its shape (`DiscDetector`) where the scene under it was in the earlier
-/// frame (the camera's motion undone), less its own motion per frame; it stops after `maxMisses` frames without it, at
+/// Each step back, the ball is looked for by its shape (`DiscDetector`) and its look (`BallLook`, learned from where it
+/// was found) where the scene under it was in the earlier frame (the camera's motion undone), less its own motion per
+/// frame; it stops after `maxMisses` frames without it, at
 /// a cut, where the kept frames end, or where `accepts` turns a sighting down.
 struct BackwardSearch {
     /// Frames the ball may go unseen, stepping back, before the search gives up: a swing behind the bowler is no
@@ -21,6 +22,12 @@ struct BackwardSearch {
         var position = (x: first.candidate.xPx, y: first.candidate.yPx, radius: first.candidate.radiusPx)
         var velocity = next.flatMap { motion(from: first, to: $0) } ?? (x: 0, y: 0)
         var found: [BallSighting] = [], misses = 0, frame = first.frame
+        // How many of the sightings found reach back to the earliest the shape search found: the look bridges the frames
+        // between two of them, it does not lead on past the last (a ball hidden by the bowler would be followed onto him).
+        var shapeFound = 0
+        var look = frames.entry(frame: first.frame).flatMap {
+            BallLook(frame: $0.frame, xPx: first.candidate.xPx, yPx: first.candidate.yPx, radiusPx: first.candidate.radiusPx)
+        }
         while misses <= Self.maxMisses, frame - 1 >= notBefore, let toPrevious = frames.entry(frame: frame)?.toPrevious,
               let earlier = frames.entry(frame: frame - 1), let carried = toPrevious.carry(position) {
             frame -= 1
@@ -29,20 +36,30 @@ struct BackwardSearch {
                                     reachPx: 0.6 * carried.radius + 0.5 * speed + 3 + 0.5 * carried.radius * Double(misses),
                                     radiusPx: carried.radius, reference: reference,
                                     distanceWeight: ShotTracker.discDistanceWeight / Double(1 + misses))
-            guard let disc = detector.search(search, in: earlier.frame), disc.contrast >= ShotTracker.minDiscContrast,
-                  reference.map({ disc.inside.distance(to: $0) < ShotTracker.sameBallColourDistance }) ?? true else {
+            let disc = detector.search(search, in: earlier.frame).flatMap { ShotTracker.mayBeFollowedBall($0, reference: reference) ? $0 : nil }
+            let verdict = look?.judge(disc, for: search, in: earlier.frame, seenBefore: misses == 0)
+            let candidate: BallCandidate
+            if let instead = verdict?.instead {
+                candidate = BallCandidate(discAtX: instead.xPx, y: instead.yPx, radiusPx: carried.radius)
+            } else if let disc {
+                candidate = BallCandidate(disc: disc)
+                shapeFound = found.count + 1
+                if verdict?.discLooksRight != false, let seen = BallLook(frame: earlier.frame, xPx: disc.xPx, yPx: disc.yPx, radiusPx: disc.radiusPx) {
+                    look?.blend(toward: seen, fraction: ShotTracker.lookUpdate)
+                }
+            } else {
                 position = (search.centerX, search.centerY, carried.radius)
                 misses += 1
                 continue
             }
-            let sighting = BallSighting(frame: frame, timeS: earlier.frame.timeS, candidate: BallCandidate(disc: disc))
+            let sighting = BallSighting(frame: frame, timeS: earlier.frame.timeS, candidate: candidate)
             guard accepts(sighting) else { break }
-            velocity = (0.6 * velocity.x + 0.4 * (carried.x - disc.xPx), 0.6 * velocity.y + 0.4 * (carried.y - disc.yPx))
-            position = (disc.xPx, disc.yPx, disc.radiusPx)
+            velocity = (0.6 * velocity.x + 0.4 * (carried.x - candidate.xPx), 0.6 * velocity.y + 0.4 * (carried.y - candidate.yPx))
+            position = (candidate.xPx, candidate.yPx, candidate.radiusPx)
             found.append(sighting)
             misses = 0
         }
-        return found.reversed()
+        return found.prefix(shapeFound).reversed()
     }
 
     /// The ball's motion per frame against the background from `earlier` to `later`: `later` brought into `earlier`'s

@@ -37,6 +37,8 @@ public final class ShotTracker {
         var keptCount = 0
         /// The ball's colour as the shape search last saw it (seeded tracks only).
         var reference: YUVMean?
+        /// What the ball looks like (`refreshLook`; seeded tracks on real footage only).
+        var look: BallLook?
         /// A seeded ball's motion per frame against the background (in the picture, when the camera's motion is not
         /// known), smoothed over its sightings (the seed's own box not counted: a box drawn by hand is not where the
         /// detector would have put the centre).
@@ -67,11 +69,19 @@ public final class ShotTracker {
     public static let minDiscContrast = 18.0
     /// Colour distance (`YUVMean.distance`) from the followed ball's colour within which a disc may be it.
     public static let sameBallColourDistance = 45.0
+    /// Whether a disc the shape search found may be the followed ball: it stands out (`minDiscContrast`), and it has
+    /// the ball's colour when that is known (`sameBallColourDistance`; a white pin beside a dark ball stands out more).
+    public static func mayBeFollowedBall(_ disc: DiscMatch, reference: YUVMean?) -> Bool {
+        disc.contrast >= minDiscContrast && reference.map { disc.inside.distance(to: $0) < sameBallColourDistance } != false
+    }
+
     /// Score a disc loses per radius from the prediction; divided by one plus the frames missed, so a ball lost
     /// behind the bowler is looked for ever more widely.
     static let discDistanceWeight = 6.0
     /// Share of each new sighting's colour taken into the reference: a ball darkens and brightens as it rolls.
     static let referenceUpdate = 0.1
+    /// Share of each new sighting's look blended into the followed ball's (`refreshLook`).
+    static let lookUpdate = 0.2
     /// Radius over the calibration's ball radius there that a ball found without a colour may have (the median of its sightings).
     static let foundSizeRatios = 0.7...1.4
     /// A ball followed by its shape this far down the lane (ft) that gains less than `stuckProgressFt` over `stuckS`
@@ -224,6 +234,9 @@ public final class ShotTracker {
         return active.misses > 0 || active.observations.count < active.startCount + Self.learningSightings
     }
 
+    /// Whether the followed ball was not seen in the last frame.
+    public var followedBallMissed: Bool { (active?.misses ?? 0) > 0 }
+
     /// Whether a ball is being followed (a shot is under way).
     public var isFollowing: Bool { active != nil }
 
@@ -308,6 +321,19 @@ public final class ShotTracker {
         }
         advanceTentative(with: observations, atTimeS: timeS)
         return nil
+    }
+
+    /// What the followed ball looks like, once `refreshLook` has seen it.
+    var followedBallLook: BallLook? { active?.look }
+
+    /// Learns the followed ball's look from its sighting in `frame`, if it was seen there: its first, or one that
+    /// `learns` (the caller's judgement), blended in by `lookUpdate`. A sighting found by its look alone is not learned
+    /// from: a look learned from itself drifts off the ball.
+    func refreshLook(inFrame frame: Int, learns: Bool, with sample: (BallCandidate) -> BallLook?) {
+        guard var track = active, track.seeded, let last = track.observations.last, last.frame == frame,
+              track.look == nil || learns, let look = sample(last.candidate) else { return }
+        if track.look == nil { track.look = look } else { track.look?.blend(toward: look, fraction: Self.lookUpdate) }
+        active = track
     }
 
     /// Attaches what `sample` makes of each sighting in `frame` that extends the followed ball or a track that may
