@@ -22,6 +22,7 @@ extension BenchReport {
             row("moving-disc search (`MovingDiscFinder.discs`)", r.discSearch, .threadCPU, searched)
             row("ball finder (`BallFinder.update`)", r.ballFinder, .threadCPU, searched)
             row("followed ball's disc search (`DiscDetector.search`)", r.followedSearch, .threadCPU, "frames with a ball followed by its shape")
+            row("followed ball's look (`BallLook.match`)", r.followedLook, .threadCPU, "frames with a ball followed by its shape and look")
             row("whole pipeline, no ball option (`ShotPipeline.track`)", r.noBallTrack, .threadCPU,
                 "\(r.noBallShots) shots; `finishTracking` \(Self.ms(r.noBallFinish.meanMs(.threadCPU))) ms")
             row("whole pipeline, ball colour (`ShotPipeline.track`)", r.colourTrack, .threadCPU, "\(r.colourShots) shots")

@@ -34,6 +34,8 @@ struct MotionStageBench {
         /// DiscDetector.search for a ball the no-ball pipeline follows by its shape, with the search its tracker gave before
         /// the frame (the pipeline's own moves with this frame's camera motion first: same size and reach).
         var followedSearch = TimingSamples()
+        /// BallLook.match for that ball with its look, in the same search (the pipeline runs it beside the disc search).
+        var followedLook = TimingSamples()
         /// ShotPipeline.track with no ball option, then finishTracking once at the end.
         var noBallTrack = TimingSamples()
         var noBallFinish = TimingSamples()
@@ -62,6 +64,7 @@ struct MotionStageBench {
             // The no-ball pipeline's tracker before this frame: what its own track call starts from.
             let exclusion = noBall.tracker.ballExclusion(imageSize: size)
             let followed = noBall.tracker.discSearch(frame: frame.index)
+            let look = noBall.tracker.followedBallLook
             if result.noBallTrack.time({ noBall.track(frame) }) != nil { result.noBallShots += 1 }
             if !noBall.tracker.isFollowing { result.searchedFrames += 1 }
             if result.colourTrack.time({ colour.track(frame) }) != nil { result.colourShots += 1 }
@@ -72,6 +75,11 @@ struct MotionStageBench {
             let discs = result.discSearch.time { movingDiscs.discs(in: frame) }
             _ = result.ballFinder.time { ballFinder.update(frame: frame.index, timeS: frame.timeS, discs: discs, toPrevious: motion.toPrevious) }
             if let followed { _ = result.followedSearch.time { discDetector.search(followed, in: frame) } }
+            if let followed, let look {
+                _ = result.followedLook.time {
+                    look.match(in: frame, aroundX: followed.centerX, y: followed.centerY, reachPx: followed.reachPx, radiusPx: followed.radiusPx)
+                }
+            }
         }
         if result.noBallFinish.time({ noBall.finishTracking() }) != nil { result.noBallShots += 1 }
         if colour.finishTracking() != nil { result.colourShots += 1 }

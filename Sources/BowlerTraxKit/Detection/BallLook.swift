@@ -6,7 +6,7 @@
 /// reflections; and it is not taken in by a white pin beside a dark ball, which stands out more than the ball itself.
 ///
 /// A uniform patch (a black ball in a black pit) has no look: what cannot be told from its surroundings is not found.
-struct BallLook: Sendable {
+public struct BallLook: Sendable {
     /// Grid points across the sampled square, and how far out (in radii) it reaches: to the rim.
     static let gridSide = 15
     static let extentRadii = 1.0
@@ -26,6 +26,9 @@ struct BallLook: Sendable {
 
     /// Luma at each point, less their mean, scaled to unit length.
     private var values: [Double]
+    /// How alike the ball has looked to its look where the shape search agreed (`learn`): the look's own best
+    /// similarity, averaged. A best far below it is not the ball (`judge`).
+    private(set) var usualSimilarity: Double?
 
     /// The look of the ball centred at (x, y) with this radius; nil where its patch leaves the frame or is uniform.
     init?(frame: VideoFrame, xPx: Double, yPx: Double, radiusPx: Double) {
@@ -36,16 +39,21 @@ struct BallLook: Sendable {
         self.values = values.values
     }
 
-    /// Moves `fraction` of the way toward `other` (the ball's look changes as it rolls and the light along the lane does).
-    mutating func blend(toward other: BallLook, fraction: Double) {
+    /// Moves `fraction` of the way toward `other` (the ball's look changes as it rolls and the light along the lane
+    /// does); `verdict` is what `judge` made of the sighting `other` was taken from, if it judged it.
+    mutating func learn(from other: BallLook, after verdict: Verdict?, fraction: Double) {
         var length = 0.0
         for index in values.indices {
             values[index] += fraction * (other.values[index] - values[index])
             length += values[index] * values[index]
         }
-        guard length > 0 else { return }
-        let scale = 1 / length.squareRoot()
-        for index in values.indices { values[index] *= scale }
+        if length > 0 {
+            let scale = 1 / length.squareRoot()
+            for index in values.indices { values[index] *= scale }
+        }
+        if let similarity = verdict?.agreedSimilarity {
+            usualSimilarity = usualSimilarity.map { $0 + fraction * (similarity - $0) } ?? similarity
+        }
     }
 
     /// How alike (normalised cross-correlation, -1 to 1) this look is to the patch centred at (x, y) with this radius;
@@ -57,10 +65,10 @@ struct BallLook: Sendable {
     }
 
     /// The place within `reachPx` of (x, y) where the frame looks most like the ball of this radius, with its
-    /// similarity: a coarse grid, then every pixel around its best. The size is the shape search's to judge: a look
+    /// similarity: a coarse grid, then every pixel around its best, then a parabola through it. The size is the shape search's to judge: a look
     /// matched at several sizes favours the smallest (a patch of the ball's middle alone is more alike), and the
     /// ball would shrink frame after frame.
-    func match(in frame: VideoFrame, aroundX centerX: Double, y centerY: Double, reachPx: Double,
+    public func match(in frame: VideoFrame, aroundX centerX: Double, y centerY: Double, reachPx: Double,
                radiusPx: Double) -> (xPx: Double, yPx: Double, similarity: Double)? {
         let stride = frame.stride(0), offsets = Self.offsets(radiusPx: radiusPx, stride: stride)
         let margin = Int((Self.extentRadii * radiusPx).rounded()) + 1
@@ -82,24 +90,45 @@ struct BallLook: Sendable {
         if step > 1, let coarse = best {
             scan(aroundX: Int(coarse.xPx), y: Int(coarse.yPx), reach: step - 1, step: 1)
         }
-        return best
+        guard let peak = best else { return nil }
+        // Sub-pixel: a parabola through the peak and its neighbours, across and down.
+        let x = Int(peak.xPx), y = Int(peak.yPx), centre = frame.plane(0) + y * stride + x
+        func vertex(_ neighbour: Int) -> Double {
+            guard x - 1 >= margin, y - 1 >= margin, x + 1 <= frame.width - 1 - margin, y + 1 <= frame.height - 1 - margin,
+                  let before = correlation(at: centre - neighbour, offsets), let after = correlation(at: centre + neighbour, offsets) else { return 0 }
+            let curvature = before - 2 * peak.similarity + after
+            return curvature < 0 ? max(-0.5, min(0.5, (before - after) / (2 * curvature))) : 0
+        }
+        return (peak.xPx + vertex(1), peak.yPx + vertex(stride), peak.similarity)
+    }
+
+    /// What `judge` made of a frame.
+    struct Verdict {
+        /// Where the look places the ball instead of the shape search's disc, if it does.
+        var instead: (xPx: Double, yPx: Double)?
+        /// Whether the disc may be learned from.
+        var discLooksRight: Bool
+        /// The look's best similarity, where it agreed with the disc.
+        var agreedSimilarity: Double?
     }
 
     /// What the look makes of the shape search's `disc` for `search` (nil: none stood out): where it finds the ball
     /// instead, when the shape search found nothing or something that looks less like the ball than the look's own best
     /// by `margin` (a white pin beside a dark ball, the lane between a swirl ball's reflections); and whether the disc
     /// looks right, to be learned from: not when the look found the ball elsewhere (it would drift onto the pin).
-    /// The look carries a ball seen in the frame before (`seenBefore`); it does not find one again after a miss: the
-    /// ball may have gone into the pit, and what looks most like it nearby is then something else.
-    func judge(_ disc: DiscMatch?, for search: DiscSearch, in frame: VideoFrame, seenBefore: Bool) -> (instead: (xPx: Double, yPx: Double)?, discLooksRight: Bool) {
+    /// The look's best counts only when it is near how alike the ball usually looks (`usualSimilarity`, less `margin`):
+    /// far below, the ball is hidden or has changed, and what looks most like it is something else. The look carries a
+    /// ball seen in the frame before (`seenBefore`); it does not find one again after a miss: the ball may have gone
+    /// into the pit.
+    func judge(_ disc: DiscMatch?, for search: DiscSearch, in frame: VideoFrame, seenBefore: Bool) -> Verdict {
         guard seenBefore, let match = match(in: frame, aroundX: search.centerX, y: search.centerY, reachPx: search.reachPx, radiusPx: search.radiusPx),
-              match.similarity >= Self.minSimilarity else { return (nil, true) }
+              match.similarity >= max(Self.minSimilarity, (usualSimilarity ?? 0) - Self.margin) else { return Verdict(discLooksRight: true) }
         let instead = (xPx: match.xPx, yPx: match.yPx)
-        guard let disc else { return (instead, false) }
+        guard let disc else { return Verdict(instead: instead, discLooksRight: false) }
         let apart = ((disc.xPx - match.xPx) * (disc.xPx - match.xPx) + (disc.yPx - match.yPx) * (disc.yPx - match.yPx)).squareRoot()
-        if apart <= 0.5 * disc.radiusPx { return (nil, true) }
+        if apart <= 0.5 * disc.radiusPx { return Verdict(discLooksRight: true, agreedSimilarity: match.similarity) }
         let discSimilarity = similarity(in: frame, xPx: disc.xPx, yPx: disc.yPx, radiusPx: disc.radiusPx) ?? -1
-        return (discSimilarity + Self.margin >= match.similarity ? nil : instead, false)
+        return Verdict(instead: discSimilarity + Self.margin >= match.similarity ? nil : instead, discLooksRight: false)
     }
 
     /// Least similarity (`match`) of a place found by the look alone, and how much more alike than the shape search's

@@ -34,8 +34,8 @@ public final class ShotPipeline: @unchecked Sendable {
     /// rolling elsewhere, of about that size and colour, means the shape search lost the seeded ball to something else
     /// (the bowler's body, a shoe): it is followed instead, on probation; dropped, the next one found is.
     private var doubtedSeed: (sighting: BallSighting, reference: YUVMean?)?
-    /// Whether this frame's sighting of the followed ball may teach it its look (`BallLook.judge`).
-    private var learnsLook = true
+    /// What the followed ball's look made of this frame's sighting (`BallLook.judge`), if it judged one.
+    private var lookVerdict: BallLook.Verdict?
     public private(set) var shotCount = 0
     /// Frames in which some ball candidate was seen.
     public private(set) var framesWithBall = 0
@@ -61,6 +61,7 @@ public final class ShotPipeline: @unchecked Sendable {
     /// frames are not held up by the measurement.
     public func track(_ frame: VideoFrame) -> NumberedTrack? {
         framesProcessed += 1
+        lookVerdict = nil
         let motion = watchesCamera ? cameraMotion.next(frame, exclude: tracker.ballExclusion(imageSize: frame.size).map { [$0] } ?? []) : nil
         if let motion {
             recentFrames.append(frame, toPrevious: motion.toPrevious)
@@ -92,7 +93,7 @@ public final class ShotPipeline: @unchecked Sendable {
         }
         let track = tracker.update(frame: frame.index, timeS: frame.timeS, candidates: candidates)
         if watchesCamera {
-            tracker.refreshLook(inFrame: frame.index, learns: learnsLook) { BallLook(frame: frame, xPx: $0.xPx, yPx: $0.yPx, radiusPx: $0.radiusPx) }
+            tracker.refreshLook(inFrame: frame.index, after: lookVerdict) { BallLook(frame: frame, xPx: $0.xPx, yPx: $0.yPx, radiusPx: $0.radiusPx) }
         }
         // Sampled now: the frame's buffers are not kept.
         if let detector {
@@ -196,31 +197,37 @@ public final class ShotPipeline: @unchecked Sendable {
         tracker.follow([sighting], reference: reference)
     }
 
-    /// The seeded ball in this frame: the disc the shape search finds if it stands out, centred on the colour
-    /// detector's outline when one agrees with it (an outline fit is sub-pixel; the disc search is not). On real
-    /// footage, while the ball's motion is still unknown or it was just missed, a disc that did not move against the
-    /// background (a logo on the bowler's shirt, a shoe) gives way to one that did, of the ball's size and colour, a
-    /// little farther from the prediction: a ball in the swing or just released moves faster than the prediction knows.
+    /// The seeded ball in this frame: the disc the shape search finds if it stands out, or where its look finds it
+    /// (`BallLook.judge`), centred on the colour detector's outline when one agrees with it (an outline fit is
+    /// sub-pixel; the disc search is not). On real footage, while the ball's motion is still unknown or it was just
+    /// missed, a disc that did not move against the background (a logo on the bowler's shirt, a shoe) gives way to one
+    /// that did, of the ball's size and colour, a little farther from the prediction: a ball in the swing or just
+    /// released moves faster than the prediction knows.
     private func seededCandidates(_ search: DiscSearch, moving: @autoclosure () -> [DiscMatch], in frame: VideoFrame) -> [BallCandidate] {
-        var found = discDetector.search(search, in: frame).flatMap { ShotTracker.mayBeFollowedBall($0, reference: search.reference) ? $0 : nil }
-        if watchesCamera, tracker.followedBallIsUncertain, found.map({ movingDiscs.changedShare(of: $0) < Self.stillShare }) ?? true,
+        var disc = discDetector.search(search, in: frame).flatMap { ShotTracker.mayBeFollowedBall($0, reference: search.reference) ? $0 : nil }
+        if watchesCamera, tracker.followedBallIsUncertain, disc.map({ movingDiscs.changedShare(of: $0) < Self.stillShare }) ?? true,
            let alternative = moving().filter({ fits($0, search) }).min(by: { offset($0, search) < offset($1, search) }) {
-            found = alternative
+            disc = alternative
         }
-        learnsLook = true
+        var instead: (xPx: Double, yPx: Double)?
         if watchesCamera, let look = tracker.followedBallLook {
-            let verdict = look.judge(found, for: search, in: frame, seenBefore: !tracker.followedBallMissed)
-            learnsLook = verdict.discLooksRight
-            if let instead = verdict.instead { return [BallCandidate(discAtX: instead.xPx, y: instead.yPx, radiusPx: search.radiusPx)] }
+            let verdict = look.judge(disc, for: search, in: frame, seenBefore: !tracker.followedBallMissed)
+            lookVerdict = verdict
+            instead = verdict.instead
         }
-        guard let disc = found else { return [] }
-        let window = PixelRect(aroundX: disc.xPx, y: disc.yPx, reach: 2 * (disc.radiusPx + 1), within: frame.size)
-        let outline = detector?.detect(in: frame, window: window).first { candidate in
-            let offset = ((candidate.xPx - disc.xPx) * (candidate.xPx - disc.xPx) + (candidate.yPx - disc.yPx) * (candidate.yPx - disc.yPx)).squareRoot()
-            return offset < 0.25 * disc.radiusPx && (0.8...1.25).contains(candidate.radiusPx / disc.radiusPx)
+        let found: BallCandidate
+        if let instead {
+            found = BallCandidate(discAtX: instead.xPx, y: instead.yPx, radiusPx: search.radiusPx)
+        } else if let disc {
+            found = BallCandidate(disc: disc)
+        } else {
+            return []
         }
-        var candidate = outline ?? BallCandidate(disc: disc)
-        candidate.inside = disc.inside
+        let window = PixelRect(aroundX: found.xPx, y: found.yPx, reach: 2 * (found.radiusPx + 1), within: frame.size)
+        var candidate = detector?.detect(in: frame, window: window).first { outline in
+            outline.distance(to: found) < 0.25 * found.radiusPx && (0.8...1.25).contains(outline.radiusPx / found.radiusPx)
+        } ?? found
+        candidate.inside = found.inside
         return [candidate]
     }
 

@@ -22,9 +22,6 @@ struct BackwardSearch {
         var position = (x: first.candidate.xPx, y: first.candidate.yPx, radius: first.candidate.radiusPx)
         var velocity = next.flatMap { motion(from: first, to: $0) } ?? (x: 0, y: 0)
         var found: [BallSighting] = [], misses = 0, frame = first.frame
-        // How many of the sightings found reach back to the earliest the shape search found: the look bridges the frames
-        // between two of them, it does not lead on past the last (a ball hidden by the bowler would be followed onto him).
-        var shapeFound = 0
         var look = frames.entry(frame: first.frame).flatMap {
             BallLook(frame: $0.frame, xPx: first.candidate.xPx, yPx: first.candidate.yPx, radiusPx: first.candidate.radiusPx)
         }
@@ -43,9 +40,8 @@ struct BackwardSearch {
                 candidate = BallCandidate(discAtX: instead.xPx, y: instead.yPx, radiusPx: carried.radius)
             } else if let disc {
                 candidate = BallCandidate(disc: disc)
-                shapeFound = found.count + 1
                 if verdict?.discLooksRight != false, let seen = BallLook(frame: earlier.frame, xPx: disc.xPx, yPx: disc.yPx, radiusPx: disc.radiusPx) {
-                    look?.blend(toward: seen, fraction: ShotTracker.lookUpdate)
+                    look?.learn(from: seen, after: verdict, fraction: ShotTracker.lookUpdate)
                 }
             } else {
                 position = (search.centerX, search.centerY, carried.radius)
@@ -59,7 +55,7 @@ struct BackwardSearch {
             found.append(sighting)
             misses = 0
         }
-        return found.prefix(shapeFound).reversed()
+        return found.reversed()
     }
 
     /// The ball's motion per frame against the background from `earlier` to `later`: `later` brought into `earlier`'s

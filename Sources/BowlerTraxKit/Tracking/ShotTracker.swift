@@ -324,15 +324,15 @@ public final class ShotTracker {
     }
 
     /// What the followed ball looks like, once `refreshLook` has seen it.
-    var followedBallLook: BallLook? { active?.look }
+    public var followedBallLook: BallLook? { active?.look }
 
-    /// Learns the followed ball's look from its sighting in `frame`, if it was seen there: its first, or one that
-    /// `learns` (the caller's judgement), blended in by `lookUpdate`. A sighting found by its look alone is not learned
-    /// from: a look learned from itself drifts off the ball.
-    func refreshLook(inFrame frame: Int, learns: Bool, with sample: (BallCandidate) -> BallLook?) {
+    /// Learns the followed ball's look from its sighting in `frame`, if it was seen there: its first, or one whose disc
+    /// the look found right (`verdict`, nil where it was not judged), blended in by `lookUpdate`. A sighting found by its
+    /// look alone is not learned from: a look learned from itself drifts off the ball.
+    func refreshLook(inFrame frame: Int, after verdict: BallLook.Verdict?, with sample: (BallCandidate) -> BallLook?) {
         guard var track = active, track.seeded, let last = track.observations.last, last.frame == frame,
-              track.look == nil || learns, let look = sample(last.candidate) else { return }
-        if track.look == nil { track.look = look } else { track.look?.blend(toward: look, fraction: Self.lookUpdate) }
+              track.look == nil || verdict?.discLooksRight != false, let look = sample(last.candidate) else { return }
+        if track.look == nil { track.look = look } else { track.look?.learn(from: look, after: verdict, fraction: Self.lookUpdate) }
         active = track
     }
 

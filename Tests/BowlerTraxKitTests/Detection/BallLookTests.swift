@@ -7,12 +7,12 @@ final class BallLookTests: XCTestCase {
     private static let pit = TestRGB(red: 0.08, green: 0.08, blue: 0.1)
     private static let radius = 14.0
 
-    /// A dark blue ball with the two highlights a lane's lights leave on it, over the dark pit; a white pin beside it
-    /// when `pinAt` is given.
-    private func frame(ballAt ball: (x: Double, y: Double), pinAt pin: (x: Double, y: Double)? = nil) -> VideoFrame {
+    /// A dark blue ball with the highlights a lane's lights leave on it (two, or those at `highlights`), over the dark
+    /// pit; a white pin beside it when `pinAt` is given.
+    private func frame(ballAt ball: (x: Double, y: Double), pinAt pin: (x: Double, y: Double)? = nil, highlights: [Double] = [-4, 3]) -> VideoFrame {
         let canvas = TestCanvas(width: 240, height: 200, background: Self.pit)
         canvas.disc(centerX: ball.x, centerY: ball.y, radius: Self.radius) { _ in TestRGB(red: 0.12, green: 0.12, blue: 0.3) }
-        for dx in [-4.0, 3.0] {
+        for dx in highlights {
             canvas.disc(centerX: ball.x + dx, centerY: ball.y - 5, radius: 2) { _ in TestRGB(red: 0.95, green: 0.95, blue: 0.95) }
         }
         if let pin {
@@ -60,6 +60,22 @@ final class BallLookTests: XCTestCase {
         let verdict = try look().judge(ball, for: search(at: 110, 100), in: scene, seenBefore: true)
         XCTAssertNil(verdict.instead)
         XCTAssertTrue(verdict.discLooksRight)
+    }
+
+    func testWhatLooksFarLessAlikeThanTheBallUsuallyDoesIsNotIt() throws {
+        // One highlight where the ball showed two: alike enough for a look that knows no better, not for one that has
+        // seen the ball match it almost exactly frame after frame.
+        let changed = frame(ballAt: (104, 100), highlights: [9])
+        let fresh = try look()
+        let verdict = fresh.judge(nil, for: search(at: 106, 100), in: changed, seenBefore: true)
+        let similarity = try XCTUnwrap(fresh.similarity(in: changed, xPx: 104, yPx: 100, radiusPx: Self.radius))
+        XCTAssertNotNil(verdict.instead, "similarity \(similarity)")
+        XCTAssertLessThan(similarity, 0.8)
+        var seasoned = fresh
+        let same = try look()
+        for _ in 0..<20 { seasoned.learn(from: same, after: BallLook.Verdict(discLooksRight: true, agreedSimilarity: 0.98), fraction: ShotTracker.lookUpdate) }
+        XCTAssertEqual(try XCTUnwrap(seasoned.usualSimilarity), 0.98, accuracy: 0.01)
+        XCTAssertNil(seasoned.judge(nil, for: search(at: 106, 100), in: changed, seenBefore: true).instead)
     }
 
     func testLookAloneDoesNotFindTheBallAgainAfterAMiss() throws {
