@@ -21,6 +21,7 @@ let commands: [String: ([String]) throws -> Void] = [
 let toolSpec = CommandSpec(
     name: "", overview: "Bowling shot analyzer: finds the ball, maps it onto the lane, measures every shot.",
     usage: "bowlertrax <subcommand> [options]",
+    options: [.init(name: "version", help: "Show the version, and the FFmpeg and SQLite libraries in use.")],
     subcommands: [
         ("analyze", "Analyse a recorded video: find, measure, print and store every shot."),
         ("ball", "Save, list and remove named ball profiles."),
@@ -37,17 +38,28 @@ let toolSpec = CommandSpec(
         ("strike-table", "Print the model's strike probability over entry board and angle."),
     ])
 
+/// This program's release, printed by `--version`.
+let toolVersion = "0.1.0"
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "help" {
     arguments.removeFirst()
     arguments.append("--help")
 }
 guard let name = arguments.first, !name.hasPrefix("-") else {
-    if arguments.first == "-h" || arguments.first == "--help" {
+    switch arguments.first {
+    case "-h", "--help":
         print(toolSpec.help, terminator: "")
         exit(ExitCode.success)
+    case "--version":
+        print("bowlertrax \(toolVersion)\n\(FrameDecoder.libraryVersion)\n\(ShotStore.libraryVersion)")
+        exit(ExitCode.success)
+    case nil:
+        // Nothing asked: what there is to ask, on stderr (the run still failed).
+        FileHandle.standardError.write(Data(toolSpec.help.utf8))
+    default:
+        FileHandle.standardError.write(Data(UsageError.invalid("missing subcommand", command: toolSpec).text.utf8))
     }
-    FileHandle.standardError.write(Data(UsageError.invalid("missing subcommand", command: toolSpec).text.utf8))
     exit(ExitCode.usage)
 }
 guard let command = commands[name] else {

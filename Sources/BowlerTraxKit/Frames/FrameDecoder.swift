@@ -6,6 +6,13 @@ import Foundation
 /// Damaged input is decoded as far as it goes: packets the decoder rejects are skipped and counted,
 /// a read error mid-file ends the stream early (`stoppedEarly`), and the decoder is always drained.
 public final class FrameDecoder {
+    /// The FFmpeg release and libavcodec version this program runs with (the shared libraries loaded, not the headers
+    /// it was built against), e.g. "FFmpeg 5.1.6, libavcodec 59.37.100".
+    public static var libraryVersion: String {
+        let codec = avcodec_version()
+        return "FFmpeg \(String(cString: av_version_info())), libavcodec \(codec >> 16).\((codec >> 8) & 0xff).\(codec & 0xff)"
+    }
+
     public let path: String
     public let width: Int
     public let height: Int

@@ -6,6 +6,9 @@ import Foundation
 /// Not safe to share between threads: use one `Database` per thread, as SQLite's own locking
 /// (busy timeout, WAL) then coordinates them.
 final class Database {
+    /// The SQLite library loaded (not the header built against).
+    static var libraryVersion: String { "SQLite \(String(cString: sqlite3_libversion()))" }
+
     let handle: OpaquePointer
     /// The file path, kept for error messages.
     let path: String

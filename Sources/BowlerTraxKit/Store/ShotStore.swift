@@ -5,6 +5,9 @@ import Foundation
 /// Each write is its own transaction: a shot and its whole trajectory are stored together or not at all.
 /// One `ShotStore` per thread; several processes may share the file (WAL, busy timeout).
 public final class ShotStore {
+    /// The SQLite library this program runs with, e.g. "SQLite 3.40.1".
+    public static var libraryVersion: String { Database.libraryVersion }
+
     let database: Database
     public var path: String { database.path }
     /// Number of migrations applied: the schema this build wrote or found.
