@@ -32,10 +32,14 @@ public struct CalibrationFile: Sendable, Equatable {
         self.k1 = k1
     }
 
-    /// Reads and validates a calibration file.
+    /// Reads and validates a calibration file: a file, a pipe or a process substitution (`<(…)`, read to its end as it
+    /// comes), or `-` for standard input.
     public static func load(path: String) throws -> CalibrationFile {
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+        do {
+            guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoPermission) }
+            data = try handle.readToEnd() ?? Data()
+        } catch {
             throw CalibrationError.unreadable(path: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied or not a file" : "no such file")
         }
         return try parse(data, path: path)

@@ -106,4 +106,24 @@ final class CalibrationFaultTests: XCTestCase {
         XCTAssertEqual(outcome.status, 66)
         XCTAssertEqual(outcome.stderr, "Error: cannot read calibration \(path): no such file\n")
     }
+
+    /// A calibration given through a process substitution or standard input is read like a file (issue #21: it was
+    /// refused as "permission denied or not a file").
+    func testCalibrationFromAPipeOrStandardInputIsRead() throws {
+        let clip = try FaultsCLI.fixture("right-720p60")
+        let command = "'\(FaultsCLI.binary.path)' analyze '\(clip.video)' --ball-hsv \(clip.ballHSV) --no-save --json"
+        for calibration in ["<(cat '\(clip.calibration)')", "- < '\(clip.calibration)'"] {
+            let outcome = try FaultsCLI.run(URL(fileURLWithPath: "/bin/bash"), ["-c", "\(command) --calibration \(calibration)"], timeoutS: 120)
+            XCTAssertEqual(outcome.status, 0, "\(calibration): \(outcome.stderr)")
+            let shots = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+            XCTAssertEqual((shots?["shots"] as? [Any])?.count, 1, calibration)
+        }
+    }
+
+    func testFolderGivenAsCalibrationIsNoInput() throws {
+        let clip = try FaultsCLI.fixture("right-720p60")
+        let outcome = try FaultsCLI.bowlertrax(["analyze", clip.video, "--calibration", directory.path, "--ball-hsv", clip.ballHSV, "--no-save"])
+        XCTAssertEqual(outcome.status, 66)
+        XCTAssertEqual(outcome.stderr, "Error: cannot read calibration \(directory.path): permission denied or not a file\n")
+    }
 }
