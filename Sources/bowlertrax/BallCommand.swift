@@ -45,7 +45,7 @@ enum BallCommand {
         case "add": try add(rest)
         case "list": try list(rest)
         case "remove": try remove(rest)
-        default: throw UsageError.invalid("unknown subcommand '\(action)'", command: spec)
+        default: throw UsageError.unknownSubcommand(action, among: ["add", "list", "remove"], command: spec)
         }
     }
 

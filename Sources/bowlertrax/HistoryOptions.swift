@@ -63,7 +63,7 @@ extension CommandSpec {
             throw UsageError.invalid("missing subcommand (\(list))", command: self)
         }
         guard let match = actions.first(where: { $0.name == action }) else {
-            throw UsageError.invalid("unknown subcommand '\(action)'", command: self)
+            throw UsageError.unknownSubcommand(action, among: names, command: self)
         }
         try match.run(Array(arguments.dropFirst()))
     }

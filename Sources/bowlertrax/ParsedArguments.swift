@@ -61,7 +61,13 @@ struct UsageError: Error {
     var message: String
     var command: CommandSpec
 
-    static func unknownOption(_ name: String, command: CommandSpec) -> UsageError { UsageError(message: "unknown option '\(name)'", command: command) }
+    static func unknownOption(_ name: String, command: CommandSpec) -> UsageError {
+        let names = command.options.map { "--\($0.name)" } + ["--help"]
+        return UsageError(message: NearestName.message("unknown option '\(name)'", name: name, among: names), command: command)
+    }
+    static func unknownSubcommand(_ name: String, among names: [String], command: CommandSpec) -> UsageError {
+        UsageError(message: NearestName.message("unknown subcommand '\(name)'", name: name, among: names), command: command)
+    }
     static func missingValue(_ name: String, command: CommandSpec) -> UsageError { UsageError(message: "\(name) needs a value", command: command) }
     static func invalid(_ message: String, command: CommandSpec) -> UsageError { UsageError(message: message, command: command) }
 

@@ -63,7 +63,7 @@ guard let name = arguments.first, !name.hasPrefix("-") else {
     exit(ExitCode.usage)
 }
 guard let command = commands[name] else {
-    FileHandle.standardError.write(Data(UsageError.invalid("unknown subcommand '\(name)'", command: toolSpec).text.utf8))
+    FileHandle.standardError.write(Data(UsageError.unknownSubcommand(name, among: commands.keys.sorted(), command: toolSpec).text.utf8))
     exit(ExitCode.usage)
 }
 do {

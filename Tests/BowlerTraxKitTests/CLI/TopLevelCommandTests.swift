@@ -1,7 +1,7 @@
 import XCTest
 
 /// The tool with no subcommand: a newcomer typing `bowlertrax` alone sees what it can do, and `--version` says what
-/// runs (issue #21).
+/// runs; a misspelt subcommand or option is answered with the nearest that exists (issue #21).
 final class TopLevelCommandTests: XCTestCase {
     func testNoArgumentsShowsTheOverviewHelpAndFails() throws {
         let outcome = try FaultsCLI.bowlertrax([])
@@ -28,5 +28,14 @@ final class TopLevelCommandTests: XCTestCase {
         let outcome = try FaultsCLI.bowlertrax(["--db", "x.sqlite"])
         XCTAssertEqual(outcome.status, 64)
         XCTAssertEqual(outcome.errorLine, "Error: missing subcommand")
+    }
+
+    func testMisspeltSubcommandOrOptionSuggestsTheNearestName() throws {
+        XCTAssertEqual(try FaultsCLI.bowlertrax(["analyse"]).errorLine, "Error: unknown subcommand 'analyse'; did you mean 'analyze'?")
+        XCTAssertEqual(try FaultsCLI.bowlertrax(["sessions", "lst"]).errorLine, "Error: unknown subcommand 'lst'; did you mean 'list'?")
+        let option = try FaultsCLI.bowlertrax(["analyze", "clip.mp4", "--calbration", "lane.json"])
+        XCTAssertEqual(option.status, 64)
+        XCTAssertEqual(option.errorLine, "Error: unknown option '--calbration'; did you mean '--calibration'?")
+        XCTAssertEqual(try FaultsCLI.bowlertrax(["bowl"]).errorLine, "Error: unknown subcommand 'bowl'", "nothing near enough: no guess")
     }
 }
