@@ -1,3 +1,5 @@
+import BowlerTraxKit
+
 /// A command line checked against a `CommandSpec`.
 struct ParsedArguments {
     var positionals: [String] = []

@@ -20,7 +20,7 @@ public enum ProfileError: Error, CustomStringConvertible, Equatable {
         case .frameNotFound(let index, let frames): return "frame \(index) does not exist (the video has \(frames) frames)"
         case .nothingToLearn(let box): return "the box \(box) holds no ball colour to learn (only dark or grey pixels)"
         case .unknownProfile(let name, let known):
-            return "no ball profile named '\(name)'" + (known.isEmpty ? "; save one with 'bowlertrax ball add'" : " (saved: \(known.joined(separator: ", ")))")
+            return NearestName.message("no ball profile named '\(name)'", name: name, among: known) + (known.isEmpty ? "; save one with 'bowlertrax ball add'" : " (saved: \(known.joined(separator: ", ")))")
         }
     }
 }

@@ -76,7 +76,7 @@ extension ShotStore {
             return record
         }
         let named = try sessionRecords(where: "s.name = ?", bind: { try $0.bind(selector, at: 1) })
-        guard let first = named.first else { throw StoreError.sessionNameNotFound(name: selector) }
+        guard let first = named.first else { throw StoreError.sessionNameNotFound(name: selector, known: try sessions().map(\.name)) }
         guard named.count == 1 else { throw StoreError.sessionNameAmbiguous(name: selector, ids: named.map(\.id)) }
         return first
     }

@@ -34,7 +34,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     /// The session already has an end time.
     case sessionAlreadyClosed(id: Int64, endedAt: String)
     /// No session has this name (and the text is not a session id either).
-    case sessionNameNotFound(name: String)
+    case sessionNameNotFound(name: String, known: [String])
     /// Several sessions share this name: the id says which one.
     case sessionNameAmbiguous(name: String, ids: [Int64])
     /// A session of this name already exists, so renaming to it would make the name ambiguous.
@@ -93,8 +93,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
             return "no session with id \(id)"
         case let .sessionAlreadyClosed(id, endedAt):
             return "session \(id) was already closed at \(endedAt)"
-        case let .sessionNameNotFound(name):
-            return "no session named \"\(name)\""
+        case let .sessionNameNotFound(name, known):
+            return NearestName.message("no session named \"\(name)\"", name: name, among: known, quote: "\"")
         case let .sessionNameAmbiguous(name, ids):
             return "\(ids.count) sessions are named \"\(name)\" (ids \(ids.map(String.init).joined(separator: ", "))): give the id instead"
         case let .sessionNameTaken(name):
@@ -103,7 +103,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
             return "no shot with id \(id)"
         case let .unknownCenter(name, known):
             let list = known.isEmpty ? "none yet" : known.map { "\"\($0)\"" }.joined(separator: ", ")
-            return "no centre named \"\(name)\" (known: \(list)); add it with 'bowlertrax centers add'"
+            return NearestName.message("no centre named \"\(name)\"", name: name, among: known, quote: "\"") + " (known: \(list)); add it with 'bowlertrax centers add'"
         case let .centerExists(name):
             return "a centre named \"\(name)\" already exists"
         case let .noCalibration(center, lane):

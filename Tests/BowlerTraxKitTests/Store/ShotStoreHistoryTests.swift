@@ -7,7 +7,19 @@ final class ShotStoreHistoryTests: StoreTestCase {
         let id = try store.openSession(name: "week 1", source: "/v/1.mp4", hand: .right)
         XCTAssertEqual(try store.session(matching: "week 1").id, id)
         XCTAssertEqual(try store.session(matching: String(id)).name, "week 1")
-        assertThrows(.sessionNameNotFound(name: "week 9"), try store.session(matching: "week 9"))
+        assertThrows(.sessionNameNotFound(name: "week 9", known: ["week 1"]), try store.session(matching: "week 9"))
+    }
+
+    func testMisspeltNamesSuggestTheNearestKnownOne() {
+        XCTAssertEqual(StoreError.sessionNameNotFound(name: "weak 1", known: ["week 1", "league night"]).description,
+                       "no session named \"weak 1\"; did you mean \"week 1\"?")
+        XCTAssertEqual(StoreError.sessionNameNotFound(name: "week 9", known: ["week 1", "week 2"]).description,
+                       "no session named \"week 9\"", "two as near: no guess")
+        XCTAssertEqual(StoreError.unknownCenter(name: "Sunset Lane", known: ["Sunset Lanes"]).description,
+                       "no centre named \"Sunset Lane\"; did you mean \"Sunset Lanes\"? (known: \"Sunset Lanes\"); add it with 'bowlertrax centers add'")
+        XCTAssertEqual(ProfileError.unknownProfile(name: "phaze2", known: ["phaze", "idol"]).description,
+                       "no ball profile named 'phaze2'; did you mean 'phaze'? (saved: phaze, idol)")
+        XCTAssertEqual(StoreError.sessionNameNotFound(name: "x", known: ["league night"]).description, "no session named \"x\"")
     }
 
     func testSharedSessionNameIsAmbiguous() throws {
