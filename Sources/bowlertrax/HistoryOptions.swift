@@ -13,6 +13,7 @@ enum HistoryOptions {
         .init(name: "to", value: "date", help: "Only sessions started on or before this day (YYYY-MM-DD, UTC)."),
         .init(name: "ball", value: "name", help: "Only sessions bowled with this ball."),
         .init(name: "center", value: "name", help: "Only sessions at this centre."),
+        .init(name: "bowler", value: "name", help: "Only sessions of this bowler."),
         .init(name: "include-rejected", help: "Count rejected shots too."),
     ]
 
@@ -29,7 +30,7 @@ enum HistoryOptions {
         let sessions = parsed.all("session")
         return ShotFilter(sessionIDs: sessions.isEmpty ? nil : try sessions.map { try store.session(matching: $0).id },
                           fromDate: from, toDate: to, ball: parsed.value("ball"), center: parsed.value("center"),
-                          includeRejected: parsed.flag("include-rejected"))
+                          bowler: parsed.value("bowler"), includeRejected: parsed.flag("include-rejected"))
     }
 
     /// Checks a `YYYY-MM-DD` day that exists in the calendar.

@@ -1,13 +1,15 @@
 import BowlerTraxKit
 import Foundation
 
-/// `bowlertrax shots reject|restore|set-result`: correct what was stored about one shot.
+/// `bowlertrax shots list|show|reject|restore|set-result`: the stored shots, and corrections to one.
 enum ShotsCommand {
     static let spec = CommandSpec(
-        name: "shots", overview: "Reject or restore a shot, or enter what it really did.",
-        usage: "bowlertrax shots <reject|restore|set-result> <shot-id> [options]",
+        name: "shots", overview: "List and show stored shots; reject or restore one, or enter what it really did.",
+        usage: "bowlertrax shots <list|show|reject|restore|set-result> [options]",
         options: [HistoryOptions.db],
         subcommands: [
+            ("list", "List the stored shots, oldest session first: bowlertrax shots list [--session <s>] [--bowler <name>] …"),
+            ("show", "Show one shot, every field: bowlertrax shots show <shot-id>."),
             ("reject", "Hide a misdetected shot from statistics, keeping it stored: bowlertrax shots reject <shot-id>."),
             ("restore", "Count a rejected shot again: bowlertrax shots restore <shot-id>."),
             ("set-result", "Enter the result: bowlertrax shots set-result <shot-id> strike|spare|open [--pins 7,10]."),
@@ -15,6 +17,13 @@ enum ShotsCommand {
 
     static let shotID = CommandSpec.Argument(name: "shot-id", help: "The shot's id, as 'sessions show' lists it.")
 
+    static let listSpec = CommandSpec(
+        name: "shots list", overview: "List the stored shots, oldest session first (rejected ones with --include-rejected).",
+        usage: "bowlertrax shots list [--session <id|name>] [--bowler <name>] [--from <date>] [--to <date>] [--include-rejected] [--json] [--db <path>]",
+        options: HistoryOptions.filters + [HistoryOptions.json, HistoryOptions.db])
+    static let showSpec = CommandSpec(
+        name: "shots show", overview: "Show one stored shot: its session, every measurement, its result.",
+        usage: "bowlertrax shots show <shot-id> [--json] [--db <path>]", arguments: [shotID], options: [HistoryOptions.json, HistoryOptions.db])
     static let rejectSpec = CommandSpec(
         name: "shots reject", overview: "Hide a misdetected shot from statistics without deleting it.",
         usage: "bowlertrax shots reject <shot-id> [--json] [--db <path>]", arguments: [shotID], options: [HistoryOptions.json, HistoryOptions.db])
@@ -31,8 +40,35 @@ enum ShotsCommand {
         ])
 
     static func run(_ arguments: [String]) throws {
-        try spec.dispatch(arguments, [("reject", { try setRejected(true, $0, rejectSpec) }), ("restore", { try setRejected(false, $0, restoreSpec) }),
+        try spec.dispatch(arguments, [("list", list), ("show", show), ("reject", { try setRejected(true, $0, rejectSpec) }), ("restore", { try setRejected(false, $0, restoreSpec) }),
                                       ("set-result", setResult)])
+    }
+
+    private static func list(_ arguments: [String]) throws {
+        let parsed = try ParsedArguments(arguments, spec: listSpec)
+        if HistoryOptions.printedHelp(parsed, listSpec) { return }
+        let store = try HistoryOptions.openStore(parsed)
+        let shots = try store.storedShots(try HistoryOptions.filter(parsed, store: store, command: listSpec))
+        if parsed.flag("json") { print(HistoryJSON.list(shots.map { HistoryJSON.shot($0, trajectory: false) }), terminator: ""); return }
+        print(table(shots, session: true), terminator: "")
+    }
+
+    private static func show(_ arguments: [String]) throws {
+        let parsed = try ParsedArguments(arguments, spec: showSpec)
+        if HistoryOptions.printedHelp(parsed, showSpec) { return }
+        let shot = try HistoryOptions.openStore(parsed).storedShot(id: try shotID(parsed, showSpec))
+        if parsed.flag("json") { print(HistoryJSON.shot(shot, trajectory: true)); return }
+        var text = "Shot \(shot.id): number \(shot.shot.shotNumber) of session \(shot.sessionID) \(shot.sessionName)"
+        text += shot.rejected ? " (rejected)\n" : "\n"
+        text += "  started: \(shot.sessionStartedAt)   bowler: \(shot.details.bowler ?? "-")   centre/lane: \(SessionsCommand.place(shot.details))"
+        text += "   ball: \(shot.details.ball ?? "-")\n"
+        text += "  release: \(ShotTable.format(shot.shot.releaseTimeS, 2)) s   hand: \(shot.shot.hand.rawValue)   trajectory: \(shot.shot.trajectory.count) points\n"
+        let result = shot.result.map { $0.rawValue + (shot.pinsLeft.isEmpty ? "" : " (pins \(shot.pinsLeft.map(String.init).joined(separator: ",")) left)") }
+        text += "  result: \(result ?? "-")\n\n"
+        text += TextTable.render(header: ["measurement", "value"], rows: MeasurementField.all.map { field in
+            [field.name, field.text(in: shot.shot.measurements) { ShotTable.format($0, 2) } ?? "-"]
+        })
+        print(text, terminator: "")
     }
 
     private static func setRejected(_ rejected: Bool, _ arguments: [String], _ command: CommandSpec) throws {
@@ -78,16 +114,19 @@ enum ShotsCommand {
         print(parsed.flag("json") ? HistoryJSON.shot(shot, trajectory: false) : message)
     }
 
-    /// The shots of `sessions show`: ids to act on, the main measurements, result and rejection.
-    static func table(_ shots: [StoredShot]) -> String {
+    /// The shots of `sessions show` and `shots list` (with their session): ids to act on, the main measurements,
+    /// result and rejection.
+    static func table(_ shots: [StoredShot], session: Bool = false) -> String {
         guard !shots.isEmpty else { return "No shots.\n" }
         let rows = shots.map { s -> [String] in
             let m = s.shot.measurements
             let result = s.result.map { $0.rawValue + (s.pinsLeft.isEmpty ? "" : " " + s.pinsLeft.map(String.init).joined(separator: ",")) } ?? "-"
-            return [String(s.id), String(s.shot.shotNumber), ShotTable.format(m.averageSpeedMph, 1), ShotTable.format(m.arrowsBoard, 1),
-                    ShotTable.format(m.entryBoard, 1), ShotTable.format(m.entryAngleDeg, 1),
-                    m.strikeProbability.map { "\(Int(($0 * 100).rounded())) %" } ?? "-", result, s.rejected ? "rejected" : ""]
+            return [String(s.id)] + (session ? ["\(s.sessionID) \(s.sessionName)"] : []) + [
+                String(s.shot.shotNumber), ShotTable.format(m.averageSpeedMph, 1), ShotTable.format(m.arrowsBoard, 1),
+                ShotTable.format(m.entryBoard, 1), ShotTable.format(m.entryAngleDeg, 1),
+                m.strikeProbability.map { "\(Int(($0 * 100).rounded())) %" } ?? "-", result, s.rejected ? "rejected" : ""]
         }
-        return TextTable.render(header: ["id", "#", "speed mph", "arrows", "entry", "entry °", "strike", "result", ""], rows: rows)
+        let header = ["id"] + (session ? ["session"] : []) + ["#", "speed mph", "arrows", "entry", "entry °", "strike", "result", ""]
+        return TextTable.render(header: header, rows: rows)
     }
 }

@@ -30,4 +30,12 @@ public struct MeasurementField: Sendable {
         MeasurementField(name: "predicted_leave", value: .text(\.predictedLeave), statisticLabel: nil),
         MeasurementField(name: "leave_probability", value: .number(\.leaveProbability), statisticLabel: nil),
     ]
+
+    /// The field's value in `m` as text, a number written by `number`; nil when it was not measured.
+    public func text(in m: ShotMeasurements, number: (Double) -> String) -> String? {
+        switch value {
+        case let .number(keyPath): return m[keyPath: keyPath].map(number)
+        case let .text(keyPath): return m[keyPath: keyPath]
+        }
+    }
 }

@@ -8,12 +8,7 @@ public enum CSVExport {
                       "shot_number", "release_time_s", "hand"] + measureNames + ["result", "pins_left", "rejected"]
         let rows = shots.map { stored -> [String] in
             let details = stored.details
-            let measurements = MeasurementField.all.map { field -> String in
-                switch field.value {
-                case let .number(keyPath): return number(stored.shot.measurements[keyPath: keyPath])
-                case let .text(keyPath): return stored.shot.measurements[keyPath: keyPath] ?? ""
-                }
-            }
+            let measurements = MeasurementField.all.map { $0.text(in: stored.shot.measurements) { number($0) } ?? "" }
             return [String(stored.id), String(stored.sessionID), stored.sessionName, stored.sessionStartedAt, details.bowler ?? "",
                     details.center ?? "", details.laneNumber.map(String.init) ?? "", details.ball ?? "", details.kind?.rawValue ?? "",
                     String(stored.shot.shotNumber), number(stored.shot.releaseTimeS), stored.shot.hand.rawValue]

@@ -12,6 +12,7 @@ extension ShotStore {
               AND (?4 IS NULL OR s.ball = ?4)
               AND (?5 IS NULL OR c.name = ?5)
               AND (?6 = 1 OR t.rejected = 0)
+              AND (?7 IS NULL OR b.name = ?7)
             ORDER BY s.started_at, s.id, t.shot_number
             """)
         try query.bind(filter.sessionIDs.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }, at: 1)
@@ -20,6 +21,7 @@ extension ShotStore {
         try query.bind(filter.ball, at: 4)
         try query.bind(filter.center, at: 5)
         try query.bind(filter.includeRejected ? 1 : 0, at: 6)
+        try query.bind(filter.bowler, at: 7)
         let trajectoryQuery = try prepareTrajectoryQuery()
         var shots: [StoredShot] = []
         while try query.step() {

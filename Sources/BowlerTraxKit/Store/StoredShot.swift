@@ -43,15 +43,17 @@ public struct ShotFilter: Sendable, Equatable {
     public var toDate: String?
     public var ball: String?
     public var center: String?
+    public var bowler: String?
     public var includeRejected: Bool
 
     public init(sessionIDs: [Int64]? = nil, fromDate: String? = nil, toDate: String? = nil, ball: String? = nil, center: String? = nil,
-                includeRejected: Bool = false) {
+                bowler: String? = nil, includeRejected: Bool = false) {
         self.sessionIDs = sessionIDs
         self.fromDate = fromDate
         self.toDate = toDate
         self.ball = ball
         self.center = center
+        self.bowler = bowler
         self.includeRejected = includeRejected
     }
 }

@@ -56,6 +56,40 @@ final class HistoryCommandTests: XCTestCase {
         XCTAssertTrue(text.contains("\nid  #  speed mph"), text)
     }
 
+    func testShotsListFiltersAsTheStatisticsDo() throws {
+        let all = try XCTUnwrap(try json("shots", "list", "--json") as? [[String: Any]])
+        XCTAssertEqual(all.map { $0["shot_id"] as? Int }, [1, 2, 3, 4, 5])
+        let ann = try XCTUnwrap(try json("shots", "list", "--bowler", "Ann", "--json") as? [[String: Any]])
+        XCTAssertEqual(ann.map { $0["shot_id"] as? Int }, [1, 2, 3, 4])
+        XCTAssertEqual(try statsJSON("--bowler", "Ann")["shots"] as? Int, 4, "the statistics take the same filter")
+        XCTAssertEqual(try run("shots", "reject", "3").status, 0)
+        let kept = try XCTUnwrap(try json("shots", "list", "--session", "week 2", "--json") as? [[String: Any]])
+        XCTAssertEqual(kept.map { $0["shot_id"] as? Int }, [2, 4])
+        let text = try run("shots", "list", "--session", "week 2", "--include-rejected").stdout
+        XCTAssertTrue(text.hasPrefix("id  session"), text)
+        XCTAssertEqual(text.split(separator: "\n").filter { $0.hasSuffix("rejected") }.count, 1, text)
+        XCTAssertEqual(try run("shots", "list", "--from", "2001-01-01", "--to", "2001-12-31").stdout, "No shots.\n")
+    }
+
+    func testShotsShowPrintsEveryFieldAsStored() throws {
+        let shot = try XCTUnwrap(try json("shots", "show", "2", "--json") as? [String: Any])
+        XCTAssertEqual(shot["shot_id"] as? Int, 2)
+        XCTAssertEqual(shot["session"] as? String, "week 2")
+        XCTAssertFalse((shot["trajectory"] as? [Any] ?? []).isEmpty, "--json holds the trajectory")
+        let text = try run("shots", "show", "2").stdout
+        XCTAssertTrue(text.hasPrefix("Shot 2: number 1 of session 2 week 2\n"), text)
+        for field in MeasurementField.all {
+            let value = field.text(in: ShotMeasurements()) { ShotTable.format($0, 2) }
+            XCTAssertNil(value)
+            XCTAssertTrue(text.contains("\n" + field.name + " "), field.name)
+        }
+        let entry = try XCTUnwrap(shot["entry_board"] as? Double)
+        XCTAssertTrue(text.contains("\nentry_board ") && text.contains(" " + ShotTable.format(entry, 2) + "\n"), text)
+        let missing = try run("shots", "show", "99")
+        XCTAssertEqual(missing.status, 65)
+        XCTAssertEqual(missing.stderr, "Error: no shot with id 99\n")
+    }
+
     func testSessionsRenameThenFindsItByTheNewName() throws {
         XCTAssertEqual(try run("sessions", "rename", "week 1", "opening night").stdout, "Renamed session 1 from 'week 1' to 'opening night'.\n")
         let session = try XCTUnwrap(try json("sessions", "show", "opening night", "--json") as? [String: Any])
@@ -251,7 +285,7 @@ final class HistoryCommandTests: XCTestCase {
 
     func testEveryHistoryCommandHasHelp() throws {
         let commands = [["sessions"], ["sessions", "list"], ["sessions", "show"], ["sessions", "rename"], ["sessions", "delete"],
-                        ["shots"], ["shots", "reject"], ["shots", "restore"], ["shots", "set-result"], ["stats"], ["compare"], ["report"],
+                        ["shots"], ["shots", "list"], ["shots", "show"], ["shots", "reject"], ["shots", "restore"], ["shots", "set-result"], ["stats"], ["compare"], ["report"],
                         ["export"], ["centers"], ["centers", "add"], ["centers", "list"], ["calibrations"], ["calibrations", "list"]]
         for command in commands {
             let output = try HistoryCLI.run(command + ["--help"])
