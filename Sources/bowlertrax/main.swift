@@ -27,7 +27,7 @@ let toolSpec = CommandSpec(
         ("ball", "Save, list and remove named ball profiles."),
         ("calibrate", "Calibrate a lane on one frame and check it by eye."),
         ("sessions", "List, show, rename and delete stored sessions."),
-        ("shots", "Reject or restore a shot, or enter what it really did."),
+        ("shots", "List and show stored shots; reject or restore one, or enter what it really did."),
         ("stats", "Statistics of the stored shots."),
         ("compare", "Compare two sessions, date ranges or balls, with Welch's t-test."),
         ("report", "Write a self-contained HTML report."),
