@@ -35,18 +35,7 @@ enum BallCommand {
         options: [HistoryOptions.db])
 
     static func run(_ arguments: [String]) throws {
-        guard let action = arguments.first, !action.hasPrefix("-") else {
-            let parsed = try ParsedArguments(arguments, spec: spec)
-            if parsed.helpRequested { print(spec.help, terminator: ""); return }
-            throw UsageError.invalid("missing subcommand (add, list or remove)", command: spec)
-        }
-        let rest = Array(arguments.dropFirst())
-        switch action {
-        case "add": try add(rest)
-        case "list": try list(rest)
-        case "remove": try remove(rest)
-        default: throw UsageError.unknownSubcommand(action, among: ["add", "list", "remove"], command: spec)
-        }
+        try spec.dispatch(arguments, [("add", add), ("list", list), ("remove", remove)])
     }
 
     private static func add(_ arguments: [String]) throws {

@@ -71,7 +71,7 @@ public struct BallLook: Sendable {
     public func match(in frame: VideoFrame, aroundX centerX: Double, y centerY: Double, reachPx: Double,
                radiusPx: Double) -> (xPx: Double, yPx: Double, similarity: Double)? {
         let stride = frame.stride(0), offsets = Self.offsets(radiusPx: radiusPx, stride: stride)
-        let margin = Int((Self.extentRadii * radiusPx).rounded()) + 1
+        let margin = Self.margin(radiusPx: radiusPx)
         var best: (xPx: Double, yPx: Double, similarity: Double)?
         func scan(aroundX x: Int, y: Int, reach: Int, step: Int) {
             let left = max(x - reach, margin), right = min(x + reach, frame.width - 1 - margin)
@@ -131,6 +131,16 @@ public struct BallLook: Sendable {
         return Verdict(instead: discSimilarity + Self.margin >= match.similarity ? nil : instead, discLooksRight: false)
     }
 
+    /// The followed ball's sighting from the shape search's `disc` and its `look` (nil: none learned yet): where the
+    /// look places it instead (`judge`), at the search's radius, else the disc; nil when neither has it. With the look's
+    /// verdict, for learning.
+    static func sighting(of disc: DiscMatch?, judgedBy look: BallLook?, for search: DiscSearch, in frame: VideoFrame,
+                         seenBefore: Bool) -> (candidate: BallCandidate?, verdict: Verdict?) {
+        let verdict = look?.judge(disc, for: search, in: frame, seenBefore: seenBefore)
+        if let instead = verdict?.instead { return (BallCandidate(discAtX: instead.xPx, y: instead.yPx, radiusPx: search.radiusPx), verdict) }
+        return (disc.map(BallCandidate.init(disc:)), verdict)
+    }
+
     /// Least similarity (`match`) of a place found by the look alone, and how much more alike than the shape search's
     /// disc it must be to replace it (`judge`).
     static let minSimilarity = 0.6
@@ -159,9 +169,12 @@ public struct BallLook: Sendable {
 
     /// Whether every point of a patch centred at pixel (x, y) lies in the frame.
     private static func fits(x: Int, y: Int, radiusPx: Double, in frame: VideoFrame) -> Bool {
-        let margin = Int((extentRadii * radiusPx).rounded()) + 1
+        let margin = margin(radiusPx: radiusPx)
         return x >= margin && y >= margin && x < frame.width - margin && y < frame.height - margin
     }
+
+    /// How far (pixels) a patch's points reach from its centre pixel, and one more.
+    private static func margin(radiusPx: Double) -> Int { Int((extentRadii * radiusPx).rounded()) + 1 }
 
     /// The patch's values less their mean, scaled to unit length, and their standard deviation.
     private static func normalised(_ centre: UnsafePointer<UInt8>, _ offsets: [Int]) -> (values: [Double], deviation: Double)? {

@@ -34,8 +34,6 @@ public final class ShotPipeline: @unchecked Sendable {
     /// rolling elsewhere, of about that size and colour, means the shape search lost the seeded ball to something else
     /// (the bowler's body, a shoe): it is followed instead, on probation; dropped, the next one found is.
     private var doubtedSeed: (sighting: BallSighting, reference: YUVMean?)?
-    /// What the followed ball's look made of this frame's sighting (`BallLook.judge`), if it judged one.
-    private var lookVerdict: BallLook.Verdict?
     public private(set) var shotCount = 0
     /// Frames in which some ball candidate was seen.
     public private(set) var framesWithBall = 0
@@ -61,7 +59,6 @@ public final class ShotPipeline: @unchecked Sendable {
     /// frames are not held up by the measurement.
     public func track(_ frame: VideoFrame) -> NumberedTrack? {
         framesProcessed += 1
-        lookVerdict = nil
         let motion = watchesCamera ? cameraMotion.next(frame, exclude: tracker.ballExclusion(imageSize: frame.size).map { [$0] } ?? []) : nil
         if let motion {
             recentFrames.append(frame, toPrevious: motion.toPrevious)
@@ -76,13 +73,15 @@ public final class ShotPipeline: @unchecked Sendable {
         let registersChange = watchesCamera && (search != nil || findsBallByItself || doubtedSeed != nil)
         if registersChange { movingDiscs.register(frame, toPrevious: motion?.toPrevious) }
         lazy var moving = registersChange ? movingDiscs.discs(in: frame) : []
-        let candidates: [BallCandidate]
+        var candidates: [BallCandidate]
+        // What the followed ball's look made of this frame's sighting (`BallLook.judge`), if it judged one.
+        var lookVerdict: BallLook.Verdict?
         if let seed, seed.frameIndex == frame.index {
             // The seed's box is this frame's sighting.
             startFollowing(seed, in: frame)
             candidates = []
         } else if let search {
-            candidates = seededCandidates(search, moving: moving, in: frame)
+            (candidates, lookVerdict) = seededCandidates(search, moving: moving, in: frame)
         } else if let detector, !findsBallByItself {
             let window = tracker.searchWindow(atTimeS: frame.timeS, imageSize: frame.size)
             let found = detector.detect(in: frame, window: window)
@@ -203,32 +202,22 @@ public final class ShotPipeline: @unchecked Sendable {
     /// missed, a disc that did not move against the background (a logo on the bowler's shirt, a shoe) gives way to one
     /// that did, of the ball's size and colour, a little farther from the prediction: a ball in the swing or just
     /// released moves faster than the prediction knows.
-    private func seededCandidates(_ search: DiscSearch, moving: @autoclosure () -> [DiscMatch], in frame: VideoFrame) -> [BallCandidate] {
+    private func seededCandidates(_ search: DiscSearch, moving: @autoclosure () -> [DiscMatch],
+                                  in frame: VideoFrame) -> (candidates: [BallCandidate], lookVerdict: BallLook.Verdict?) {
         var disc = discDetector.search(search, in: frame).flatMap { ShotTracker.mayBeFollowedBall($0, reference: search.reference) ? $0 : nil }
         if watchesCamera, tracker.followedBallIsUncertain, disc.map({ movingDiscs.changedShare(of: $0) < Self.stillShare }) ?? true,
            let alternative = moving().filter({ fits($0, search) }).min(by: { offset($0, search) < offset($1, search) }) {
             disc = alternative
         }
-        var instead: (xPx: Double, yPx: Double)?
-        if watchesCamera, let look = tracker.followedBallLook {
-            let verdict = look.judge(disc, for: search, in: frame, seenBefore: !tracker.followedBallMissed)
-            lookVerdict = verdict
-            instead = verdict.instead
-        }
-        let found: BallCandidate
-        if let instead {
-            found = BallCandidate(discAtX: instead.xPx, y: instead.yPx, radiusPx: search.radiusPx)
-        } else if let disc {
-            found = BallCandidate(disc: disc)
-        } else {
-            return []
-        }
+        let look = watchesCamera ? tracker.followedBallLook : nil
+        let (sighting, verdict) = BallLook.sighting(of: disc, judgedBy: look, for: search, in: frame, seenBefore: !tracker.followedBallMissed)
+        guard let found = sighting else { return ([], verdict) }
         let window = PixelRect(aroundX: found.xPx, y: found.yPx, reach: 2 * (found.radiusPx + 1), within: frame.size)
         var candidate = detector?.detect(in: frame, window: window).first { outline in
             outline.distance(to: found) < 0.25 * found.radiusPx && (0.8...1.25).contains(outline.radiusPx / found.radiusPx)
         } ?? found
         candidate.inside = found.inside
-        return [candidate]
+        return ([candidate], verdict)
     }
 
     /// Share of a disc's inside that must have changed for it to count as moving (`MovingDiscFinder.changedShare`).
@@ -237,8 +226,8 @@ public final class ShotPipeline: @unchecked Sendable {
     /// Whether a moving disc may be the seeded ball: about its size, its colour when known, within a radius and a
     /// half beyond the search's reach.
     private func fits(_ disc: DiscMatch, _ search: DiscSearch) -> Bool {
-        let colourFits = search.reference.map { disc.inside.distance(to: $0) < ShotTracker.sameBallColourDistance } ?? true
-        return (0.7...1.4).contains(disc.radiusPx / search.radiusPx) && colourFits && offset(disc, search) <= search.reachPx + 1.5 * search.radiusPx
+        (0.7...1.4).contains(disc.radiusPx / search.radiusPx) && ShotTracker.hasBallColour(disc, reference: search.reference)
+            && offset(disc, search) <= search.reachPx + 1.5 * search.radiusPx
     }
 
     private func offset(_ disc: DiscMatch, _ search: DiscSearch) -> Double {

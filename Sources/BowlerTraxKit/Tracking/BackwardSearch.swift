@@ -34,19 +34,15 @@ struct BackwardSearch {
                                     radiusPx: carried.radius, reference: reference,
                                     distanceWeight: ShotTracker.discDistanceWeight / Double(1 + misses))
             let disc = detector.search(search, in: earlier.frame).flatMap { ShotTracker.mayBeFollowedBall($0, reference: reference) ? $0 : nil }
-            let verdict = look?.judge(disc, for: search, in: earlier.frame, seenBefore: misses == 0)
-            let candidate: BallCandidate
-            if let instead = verdict?.instead {
-                candidate = BallCandidate(discAtX: instead.xPx, y: instead.yPx, radiusPx: carried.radius)
-            } else if let disc {
-                candidate = BallCandidate(disc: disc)
-                if verdict?.discLooksRight != false, let seen = BallLook(frame: earlier.frame, xPx: disc.xPx, yPx: disc.yPx, radiusPx: disc.radiusPx) {
-                    look?.learn(from: seen, after: verdict, fraction: ShotTracker.lookUpdate)
-                }
-            } else {
+            let (seen, verdict) = BallLook.sighting(of: disc, judgedBy: look, for: search, in: earlier.frame, seenBefore: misses == 0)
+            guard let candidate = seen else {
                 position = (search.centerX, search.centerY, carried.radius)
                 misses += 1
                 continue
+            }
+            if let disc, verdict?.instead == nil, verdict?.discLooksRight != false,
+               let discLook = BallLook(frame: earlier.frame, xPx: disc.xPx, yPx: disc.yPx, radiusPx: disc.radiusPx) {
+                look?.learn(from: discLook, after: verdict, fraction: ShotTracker.lookUpdate)
             }
             let sighting = BallSighting(frame: frame, timeS: earlier.frame.timeS, candidate: candidate)
             guard accepts(sighting) else { break }

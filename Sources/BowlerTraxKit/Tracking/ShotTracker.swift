@@ -72,7 +72,12 @@ public final class ShotTracker {
     /// Whether a disc the shape search found may be the followed ball: it stands out (`minDiscContrast`), and it has
     /// the ball's colour when that is known (`sameBallColourDistance`; a white pin beside a dark ball stands out more).
     public static func mayBeFollowedBall(_ disc: DiscMatch, reference: YUVMean?) -> Bool {
-        disc.contrast >= minDiscContrast && reference.map { disc.inside.distance(to: $0) < sameBallColourDistance } != false
+        disc.contrast >= minDiscContrast && hasBallColour(disc, reference: reference)
+    }
+
+    /// Whether a disc has the followed ball's colour (`sameBallColourDistance`); any colour while that is not known.
+    public static func hasBallColour(_ disc: DiscMatch, reference: YUVMean?) -> Bool {
+        reference.map { disc.inside.distance(to: $0) < sameBallColourDistance } ?? true
     }
 
     /// Score a disc loses per radius from the prediction; divided by one plus the frames missed, so a ball lost
