@@ -1,6 +1,6 @@
 import BowlerTraxKit
 
-/// Exit codes, after BSD's sysexits.h so scripts can tell failures apart (listed in the README).
+/// Exit codes, after BSD's sysexits.h so scripts can tell failures apart (listed in docs/troubleshooting.md).
 enum ExitCode {
     static let success: Int32 = 0
     /// Anything else that failed while running.

@@ -1,6 +1,6 @@
 import BowlerTraxKit
 
-/// `bowlertrax strike-table`: the model's strike probability over entry board and angle (the README's table).
+/// `bowlertrax strike-table`: the model's strike probability over entry board and angle (the table in docs/measurements.md).
 enum StrikeTableCommand {
     static let spec = CommandSpec(
         name: "strike-table",

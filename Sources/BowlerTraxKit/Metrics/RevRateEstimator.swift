@@ -37,7 +37,7 @@ public struct RevRateEstimator: Sendable {
     /// Rates searched; beyond the DOMAIN.md range (150 to 600) with a margin.
     static let rpmRange = 100.0...800.0
     /// Below this confidence (the dip's depth below the median lag) the dip may be chance and no rate is reported.
-    /// Plain balls reached at most 0.27 on the rendered sweep; every rate reported there had 0.38 or more (README "Rev rate").
+    /// Plain balls reached at most 0.27 on the rendered sweep; every rate reported there had 0.38 or more (docs/rev-rate.md).
     public static let minConfidence = 0.33
     /// A lag is only judged on at least this many pairs of sightings.
     static let minPairs = 6
@@ -87,8 +87,8 @@ public struct RevRateEstimator: Sendable {
     /// best or half of it (within `markerAgreement`; a marker seen about once a turn fits twice the rate nearly as
     /// well, `SpotSpinFit.missPenalty`). A marker seen often enough to fit, whose sightings fit the lag rate worse than
     /// another, says the lags found a repeat that is not the turn (162 for 543 rpm at 360p: a third of the rate).
-    /// The finger holes' unclear fits are not asked: their best rate was often far from right lag rates (README
-    /// "Rev rate").
+    /// The finger holes' unclear fits are not asked: their best rate was often far from right lag rates
+    /// (docs/rev-rate.md).
     private func agreesWithTheMarker(_ lag: Measured, unclearBestRpm: Double?) -> Bool {
         guard let unclearBestRpm else { return true }
         return [unclearBestRpm, unclearBestRpm / 2].contains { abs(lag.estimate.rpm / $0 - 1) <= Self.markerAgreement }
@@ -254,7 +254,7 @@ public struct RevRateEstimator: Sendable {
     /// a third of the rate. (It first asked for a fold tighter by 0.05, for the lowest fold over a span is biased low
     /// against the fold at one rate: that turned rates at a third and a quarter into nil on 720p holes-and-logo
     /// sweeps but let two at a half through, whose faster folds were 0.02 tighter; the right lag rates on the sweeps
-    /// folded at least 0.03 worse at twice themselves, README "Rev rate".)
+    /// folded at least 0.03 worse at twice themselves, docs/rev-rate.md.)
     static func foldsAsWellFaster(_ block: [[Float]], frames: [Int], frameS: Double, rpm: Double) -> Bool {
         guard let folding = PhaseFolding(features: block, timesS: frames.map { Double($0) * frameS }) else { return false }
         let atRate = folding.dispersion(frequencyHz: rpm / 60)

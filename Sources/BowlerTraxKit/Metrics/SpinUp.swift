@@ -13,7 +13,7 @@
 /// 30, (2/π)·(sin 30° / (π/6)) = 0.608: 37.9 rpm a second. On rendered sweeps (μ 0.04) the mean cosine took the
 /// mean error of rates measured at 60 and 120 fps from +1.5 to +2.6 % to -0.3 to +0.9 %; the fitted one then took
 /// the root-mean-square error of the spot fits' rates on four of five sweeps down (2.02 to 1.74 % on one, 1.88 to
-/// 2.16 % up on the 30 fps marker sweep; README "Rev rate").
+/// 2.16 % up on the 30 fps marker sweep; docs/rev-rate.md).
 enum SpinUp {
     static let oilFriction = 0.0275
     static let radiusOfGyrationFt = 2.63 / 12

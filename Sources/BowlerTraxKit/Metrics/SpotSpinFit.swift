@@ -35,10 +35,10 @@ struct SpotSpinFit {
     static let inViewDepth = 0.4
     /// The penalty's weight against the gathering. 1 rather than the first 0.5: on the tuning sweeps it turned more
     /// rates at twice the truth (a spot seen in about one frame a turn) into unclear fits and reported more rates
-    /// right, no more wrong (README "Rev rate").
+    /// right, no more wrong (docs/rev-rate.md).
     static let missPenalty = 1.0
     /// The best fit must beat the best one outside its own peak by this much (on rendered 30 fps sweeps every
-    /// rate at twice or half the truth came in under it, README "Rev rate").
+    /// rate at twice or half the truth came in under it, docs/rev-rate.md).
     static let minMargin = 0.05
     /// The best fit itself must reach this: turned back, the sightings gather within about 30° of each other. (Added
     /// after a 360p clip whose five faint sightings fitted no spin well read 462 for 410 rpm at a fit of 0.80; on the

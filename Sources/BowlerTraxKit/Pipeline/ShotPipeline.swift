@@ -163,7 +163,7 @@ public final class ShotPipeline: @unchecked Sendable {
 
     /// Radius over the seed's that a ball found rolling may have to be the seeded one: it rolled away from the camera
     /// (a fixed one sees it shrink; one that follows it zooms in about as much), and a box drawn by hand is a little
-    /// larger than the ball. On the real clips of the README the seeded balls found again measured 0.6 to 1.1.
+    /// larger than the ball. On the real clips of docs/real-footage.md the seeded balls found again measured 0.6 to 1.1.
     static let seedSizeRatios = 0.55...1.4
     /// Colour distance (`YUVMean.distance`) from the seed's disc that a ball found rolling may have to be the seeded
     /// one (the same balls: 5 to 28, as the light along the lane changes).

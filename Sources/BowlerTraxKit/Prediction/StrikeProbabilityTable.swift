@@ -1,6 +1,6 @@
 import Foundation
 
-/// Strike probability over entry board and entry angle at one speed and rev rate, for the README.
+/// Strike probability over entry board and entry angle at one speed and rev rate, for the table in docs/measurements.md.
 public struct StrikeProbabilityTable: Sendable {
     public let boards: [Double]
     public let anglesDeg: [Double]

@@ -1,6 +1,6 @@
 import XCTest
 
-/// `bowlertrax strike-table`: the README's table of predicted strike probability, from the command line.
+/// `bowlertrax strike-table`: the table of predicted strike probability in docs/measurements.md, from the command line.
 final class StrikeTableCommandTests: XCTestCase {
     func testTablePrintsEveryBoardFrom15To20ByEveryAngleFrom2To8() throws {
         let result = try CalibrationCLI.run(["strike-table"])

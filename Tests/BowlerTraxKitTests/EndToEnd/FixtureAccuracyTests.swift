@@ -4,7 +4,7 @@ import XCTest
 @testable import BowlerTraxKit
 
 /// Every committed fixture clip analysed end to end and compared with the renderer's exact truth,
-/// within the tolerances of the core issue (README "Accuracy" reports the measured errors).
+/// within the tolerances of the core issue (docs/accuracy.md reports the measured errors).
 final class FixtureAccuracyTests: XCTestCase {
     /// Field, tolerance, measured value, true value.
     nonisolated(unsafe) static let tolerances: [(String, Double, (ShotMeasurements) -> Double?, (FixtureTruth.ShotTruth) -> Double)] = [
@@ -20,7 +20,7 @@ final class FixtureAccuracyTests: XCTestCase {
         ("average_speed_mph", 0.3, { $0.averageSpeedMph }, { $0.average_speed_mph }),
     ]
 
-    /// Worst absolute error seen per field over the clips run, printed at the end (the README's accuracy table).
+    /// Worst absolute error seen per field over the clips run, printed at the end (the accuracy table of docs/accuracy.md).
     nonisolated(unsafe) static var worst: [String: (error: Double, clip: String)] = [:]
 
     override class func tearDown() {

@@ -72,7 +72,7 @@ final class RevRateTests: XCTestCase {
     }
 
     /// Axis rotation 0-90 and tilt 0-30 at 60 and 120 fps: a rate is either within target (5 % with a marker,
-    /// 8 % from holes and logo) or nil, never a wrong number. Faint holes at 640×360 may be nil (README table).
+    /// 8 % from holes and logo) or nil, never a wrong number. Faint holes at 640×360 may be nil (docs/rev-rate.md table).
     func testSweepReportsARateWithinTargetOrNone() throws {
         let clips = [
             RevRateClip(revRateRpm: 200, axisRotationDeg: 90, axisTiltDeg: 30, fps: 60, face: .marker),
@@ -118,7 +118,7 @@ final class RevRateTests: XCTestCase {
     }
 
     /// At 30 fps a marker seen too few times, too faintly or fitting two rates alike gives null: a known shortfall
-    /// (about 4 in 10 of rendered 30 fps shots, README "Rev rate"). The last case read 462 for 410 rpm until a fit
+    /// (about 4 in 10 of rendered 30 fps shots, docs/rev-rate.md). The last case read 462 for 410 rpm until a fit
     /// had to reach `SpotSpinFit.minFit`.
     func testMarkerAt30FpsWithoutAClearFitIsAKnownShortfall() throws {
         try expectShortfall(0.05, [

@@ -52,7 +52,7 @@ final class StrikePredictorTests: XCTestCase {
     /// A straight ball dead on the nose "plows through the middle" and leaves a split (thoughtco.com, "Hitting the
     /// head pin guarantees a strike": a 7, a 10 or the 7-10). Board 20 from straight to 2°, for every seed.
     /// A hooking ball on the nose (4° and more) is not claimed here: bowlers call it "through the nose", neither
-    /// high nor Brooklyn, DOMAIN.md names no leave for it, and the model's answer there is in the README.
+    /// high nor Brooklyn, DOMAIN.md names no leave for it, and the model's answer there is in docs/measurements.md.
     func testStraightNoseHitLeavesASplit() {
         for seed in Self.seeds {
             for angle in [0.0, 1.0, 2.0] {
