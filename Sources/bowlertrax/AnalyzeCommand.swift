@@ -7,7 +7,7 @@ enum AnalyzeCommand {
         name: "analyze",
         overview: "Analyse a recorded video: find every shot, measure it, print it and save it to the database.",
         usage: "bowlertrax analyze <video> [--calibration <file> | --center <name> --lane <n>] [--ball-hsv <h,s,v> | --ball-box <x0,y0,x1,y1> | --ball <name>] [options]",
-        arguments: [.init(name: "video", help: "The video file (any format FFmpeg reads).")],
+        arguments: [.init(name: "video", help: "The video file (any format FFmpeg reads); - reads a stream (Matroska, MPEG-TS) from standard input.")],
         options: [
             .init(name: "calibration", value: "file", help: "Lane calibration JSON; without it only the pixel path is reported."),
         ] + ProfileOptions.options + [
@@ -37,13 +37,17 @@ enum AnalyzeCommand {
         if parsed.flag("no-save") && parsed.value("session") != nil { throw UsageError.invalid("--session and --no-save exclude each other", command: spec) }
         if parsed.value("lane") != nil && parsed.value("center") == nil { throw UsageError.invalid("--lane needs --center", command: spec) }
         let video = parsed.positionals[0]
+        if video == "-" && parsed.value("calibration") == "-" {
+            throw UsageError.invalid("the video and --calibration cannot both be standard input (-)", command: spec)
+        }
 
-        // Everything that can be checked before decoding is, so a bad input fails at once.
-        // The probe is closed at once: its decoder's buffers need not live through the analysis.
-        let size = try { () throws -> PixelSize in
-            let probe = try FrameDecoder(path: video)
-            return PixelSize(width: probe.width, height: probe.height)
-        }()
+        // Everything that can be checked before decoding is, so a bad input fails at once. The video is opened once
+        // (a pipe cannot be read twice); --ball-box learns from a second reading, which a pipe cannot give.
+        let decoder = try VideoAnalyzer.open(path: video, decoderThreads: threads)
+        if decoder.isPipe && parsed.value("ball-box") != nil {
+            throw UsageError.invalid("--ball-box reads the video a second time, which a pipe cannot give: give the file itself, or --ball-hsv or --ball", command: spec)
+        }
+        let size = PixelSize(width: decoder.width, height: decoder.height)
         var openedStore: ShotStore?
         func store() throws -> ShotStore {
             if let openedStore { return openedStore }
@@ -61,7 +65,7 @@ enum AnalyzeCommand {
                                      seed: try ProfileOptions.seed(parsed, videoSize: size))
         let result: AnalysisResult
         do {
-            result = try analyzer.analyze(path: video, onShot: { try saver.save($0) }, onProgress: progress.update)
+            result = try analyzer.analyze(decoder, onShot: { try saver.save($0) }, onProgress: progress.update)
         } catch {
             progress.clear()
             try? saver.close()

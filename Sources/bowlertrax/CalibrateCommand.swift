@@ -17,9 +17,9 @@ enum CalibrateCommand {
             .init(name: "fps", value: "n", help: "With --device, the capture rate, 30 to 120. (default: 60)"),
             .init(name: "points", value: "file", help: "Calibration JSON whose landmarks are refitted and checked."),
             .init(name: "auto", help: "Find the lane's landmarks in the frame."),
-            .init(name: "out", value: "file", help: "Write the fitted calibration JSON (what analyze --calibration reads)."),
-            .init(name: "html", value: "file", help: "Write a self-contained page to click the landmarks on."),
-            .init(name: "overlay", value: "file", help: "Write a PNG of the frame with the fitted lane drawn over it."),
+            .init(name: "out", value: "file", help: "Write the fitted calibration JSON (what analyze --calibration reads); - for standard output."),
+            .init(name: "html", value: "file", help: "Write a self-contained page to click the landmarks on; - for standard output."),
+            .init(name: "overlay", value: "file", help: "Write a PNG of the frame with the fitted lane drawn over it; - for standard output."),
             .init(name: "max-error-px", value: "px", help: "Largest reprojection error allowed for any landmark. (default: 3)"),
             .init(name: "center", value: "name", help: "Save the calibration in the database for this centre (see 'bowlertrax centers')."),
             .init(name: "lane", value: "n", help: "The centre's lane number the calibration is for."),
@@ -30,6 +30,11 @@ enum CalibrateCommand {
         let parsed = try ParsedArguments(arguments, spec: spec)
         if parsed.helpRequested { print(spec.help, terminator: ""); return }
         let options = try validate(parsed)
+        // A file written to standard output keeps it to itself: the tables go to standard error.
+        let toStandardOutput = outputs.contains { parsed.value($0) == "-" }
+        func show(_ text: String) {
+            if toStandardOutput { FileHandle.standardError.write(Data(text.utf8)) } else { print(text, terminator: "") }
+        }
         let frame: CalibrationFrame
         switch options.source {
         case .video(let path, let index, nil): frame = try CalibrationFrame(path: path, index: index)
@@ -48,7 +53,7 @@ enum CalibrateCommand {
             source = path
         } else if parsed.flag("auto") {
             let proposals = try LaneFinder(image: frame.image).propose()
-            print(proposalTable(proposals), terminator: "")
+            show(proposalTable(proposals))
             for weak in proposals where weak.confidence < LaneFinder.weakConfidence {
                 FileHandle.standardError.write(Data("Warning: weak evidence for \"\(weak.point.name ?? "?")\" (confidence \(ShotTable.format(weak.confidence, 2))): \(weak.evidence)\n".utf8))
             }
@@ -56,16 +61,16 @@ enum CalibrateCommand {
         }
         if let html = parsed.value("html") {
             let page = CalibrationPage.html(png: try PNGWriter.encode(frame.image, path: html), size: frame.size, points: points ?? StandardLandmarks.all)
-            try write(Data(page.utf8), to: html)
+            try OutputFile.write(page, to: html)
         }
         guard let points else { return }
         guard points.count >= 4 else { throw CalibrationError.tooFewPoints(path: source, count: points.count) }
         let file = CalibrationFile(imageSize: frame.size, points: points)
         let calibration = try LaneCalibration(file: file, source: source, fitDistortion: true)
-        print(residualTable(calibration, points: points, maxErrorPx: options.maxErrorPx), terminator: "")
+        show(residualTable(calibration, points: points, maxErrorPx: options.maxErrorPx))
         // The picture is written even for a rejected fit: it is how one sees which point is off.
         if let overlay = parsed.value("overlay") {
-            try write(PNGWriter.encode(CalibrationOverlay.render(frame: frame.image, calibration: calibration, points: points), path: overlay), to: overlay)
+            try OutputFile.write(PNGWriter.encode(CalibrationOverlay.render(frame: frame.image, calibration: calibration, points: points), path: overlay), to: overlay)
         }
         if let worst = calibration.residuals.max(by: { $0.errorPx < $1.errorPx }), worst.errorPx > options.maxErrorPx {
             throw CalibrationError.residualTooLarge(path: source, name: worst.name ?? "?", errorPx: worst.errorPx, maxErrorPx: options.maxErrorPx)
@@ -73,14 +78,17 @@ enum CalibrateCommand {
         let fitted = points.count >= LaneCalibration.minPointsForDistortion ? calibration.k1 : nil
         let result = CalibrationFile(imageSize: frame.size, points: points, k1: fitted)
         if let out = parsed.value("out") {
-            try write(result.jsonData(), to: out)
+            try OutputFile.write(result.jsonData(), to: out)
         }
         if let center = parsed.value("center"), let lane = options.lane {
             let store = try HistoryOptions.openStore(parsed)
             let id = try store.saveCalibration(result, center: center, lane: lane)
-            print("Saved calibration \(id) for \(center) lane \(lane).")
+            show("Saved calibration \(id) for \(center) lane \(lane).\n")
         }
     }
+
+    /// The options that write a file.
+    static let outputs = ["out", "html", "overlay"]
 
     enum Source {
         case video(path: String, frame: Int, median: Int?)
@@ -115,6 +123,12 @@ enum CalibrateCommand {
         if parsed.value("device") == nil && (parsed.value("size") != nil || parsed.value("fps") != nil) {
             throw UsageError.invalid("--size and --fps need --device", command: spec)
         }
+        if parsed.value("points") == "-" && (parsed.value("video") == "-" || parsed.value("image") == "-") {
+            throw UsageError.invalid("the picture and --points cannot both be standard input (-)", command: spec)
+        }
+        if outputs.filter({ parsed.value($0) == "-" }).count > 1 {
+            throw UsageError.invalid("only one of --out, --html and --overlay can go to standard output (-)", command: spec)
+        }
         if parsed.value("points") != nil && parsed.flag("auto") { throw UsageError.invalid("--points and --auto exclude each other", command: spec) }
         if parsed.value("points") == nil && !parsed.flag("auto") {
             if parsed.value("html") == nil { throw UsageError.invalid("nothing to do: give --points, --auto or --html", command: spec) }
@@ -132,12 +146,6 @@ enum CalibrateCommand {
         return (source, maxErrorPx, lane)
     }
 
-    static func write(_ data: Data, to path: String) throws {
-        do { try data.write(to: URL(fileURLWithPath: path)) } catch {
-            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            throw CalibrationError.cannotWrite(path: path, reason: FileManager.default.fileExists(atPath: directory) ? "permission denied or not a file" : "no such directory")
-        }
-    }
 
     static func proposalTable(_ proposals: [LaneFinder.Proposal]) -> String {
         var text = "Found \(proposals.count) landmark\(proposals.count == 1 ? "" : "s"):\n"

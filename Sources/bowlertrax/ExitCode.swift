@@ -33,7 +33,6 @@ enum ExitCode {
         case let error as CalibrationError:
             switch error {
             case .unreadable: return noInput
-            case .cannotWrite: return cannotCreate
             default: return dataError
             }
         case let error as StoreError: return code(for: error)

@@ -7,12 +7,17 @@ struct OutputFileError: Error, CustomStringConvertible {
     var description: String { "cannot write \(path): \(reason)" }
 }
 
-/// Writes command output to a file, or to standard output for "-".
+/// Writes command output to a file, or to standard output for "-". A file is replaced whole or not at all: a write
+/// that fails half-way leaves what was there.
 enum OutputFile {
     static func write(_ text: String, to path: String) throws {
-        if path == "-" { FileHandle.standardOutput.write(Data(text.utf8)); return }
+        try write(Data(text.utf8), to: path)
+    }
+
+    static func write(_ data: Data, to path: String) throws {
+        if path == "-" { FileHandle.standardOutput.write(data); return }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             let directory = (path as NSString).deletingLastPathComponent
             let reason = FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory) ? "permission denied or not a file" : "no such directory"

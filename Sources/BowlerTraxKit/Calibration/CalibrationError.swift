@@ -20,8 +20,6 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
     case frameOutOfRange(path: String, frame: Int, frames: Int)
     /// `--auto` found no lane in the frame.
     case laneNotFound(reason: String)
-    /// An output file cannot be written.
-    case cannotWrite(path: String, reason: String)
     /// The calibration was made on frames of another size.
     case imageSizeMismatch(path: String, calibration: PixelSize, video: PixelSize)
 
@@ -39,7 +37,6 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
             return "calibration \(path): \"\(name)\" is \(JSONText.number(errorPx, digits: 1)) px from the fit (limit \(JSONText.number(maxErrorPx, digits: 1)) px); move it or check its board and distance"
         case .frameOutOfRange(let path, let frame, let frames):
             return "\(path) has \(frames) frame\(frames == 1 ? "" : "s"); frame \(frame) does not exist (frames count from 0)"
-        case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         case .laneNotFound(let reason): return "no lane found in the frame: \(reason)"
         case .imageSizeMismatch(let path, let calibration, let video):
             return "calibration \(path) was made for \(calibration) frames but the video is \(video)"

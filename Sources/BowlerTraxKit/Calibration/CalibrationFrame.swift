@@ -23,7 +23,7 @@ public struct CalibrationFrame: Sendable {
             }
             decoded += 1
         }
-        if decoded == 0 { throw FrameSourceError.noFrames(path: path) }
+        if decoded == 0 { throw decoder.nothingDecoded }
         throw CalibrationError.frameOutOfRange(path: path, frame: index, frames: decoded)
     }
 
@@ -40,7 +40,7 @@ public struct CalibrationFrame: Sendable {
             if index % step == step / 2 && images.count < count { images.append(RGBImage(frame: frame)) }
             index += 1
         }
-        guard let first = images.first else { throw FrameSourceError.noFrames(path: path) }
+        guard let first = images.first else { throw decoder.nothingDecoded }
         var median = first
         if images.count > 1 {
             var values = [UInt8](repeating: 0, count: images.count)

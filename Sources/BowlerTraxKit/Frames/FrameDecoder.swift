@@ -22,6 +22,14 @@ public final class FrameDecoder {
     public let durationS: Double?
     /// Packets the decoder rejected as corrupt.
     public private(set) var corruptPackets = 0
+    /// Whether the video comes through a pipe (standard input as "-", a FIFO, process substitution): it is read
+    /// once, as it comes.
+    public let isPipe: Bool
+    /// The error for an input that decoded to no frame at all: read from a pipe, most often an MP4 or MOV that
+    /// needs seeking.
+    public var nothingDecoded: FrameSourceError {
+        isPipe ? .unseekablePipe(path: path, reason: "no frame could be decoded") : .noFrames(path: path)
+    }
     /// Why reading stopped before the end of the file, if it did.
     public private(set) var stoppedEarly: String?
 
@@ -42,16 +50,25 @@ public final class FrameDecoder {
     /// `stillImages` lets a PNG or JPEG through as a one-frame video (a calibration picture); for analysis it is an error.
     public init(path: String, threads: Int = 0, stillImages: Bool = false) throws {
         self.path = path
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { throw FrameSourceError.fileNotFound(path: path) }
-        if (attributes[.size] as? NSNumber)?.intValue == 0 { throw FrameSourceError.emptyFile(path: path) }
+        // "-" is standard input; a pipe or process substitution (/dev/fd/N) is read as it comes, without seeking.
+        let url = path == "-" ? "pipe:0" : path
+        var info = stat()
+        guard path == "-" || stat(path, &info) == 0 else { throw FrameSourceError.fileNotFound(path: path) }
+        let kind = info.st_mode & S_IFMT
+        isPipe = path == "-" || kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK
+        if kind == S_IFREG, info.st_size == 0 { throw FrameSourceError.emptyFile(path: path) }
         cffmpeg_quiet_logs()
 
         var format: UnsafeMutablePointer<AVFormatContext>?
-        var code = avformat_open_input(&format, path, nil, nil)
-        guard code >= 0, let format else { throw FrameSourceError.cannotOpen(path: path, reason: avErrorText(code)) }
+        var code = avformat_open_input(&format, url, nil, nil)
+        guard code >= 0, let format else {
+            throw isPipe ? FrameSourceError.unseekablePipe(path: path, reason: avErrorText(code)) : FrameSourceError.cannotOpen(path: path, reason: avErrorText(code))
+        }
         formatContext = format
         code = avformat_find_stream_info(format, nil)
-        guard code >= 0 else { throw FrameSourceError.noStreamInfo(path: path, reason: avErrorText(code)) }
+        guard code >= 0 else {
+            throw isPipe ? FrameSourceError.unseekablePipe(path: path, reason: avErrorText(code)) : FrameSourceError.noStreamInfo(path: path, reason: avErrorText(code))
+        }
 
         var codec: UnsafePointer<AVCodec>?
         let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0)

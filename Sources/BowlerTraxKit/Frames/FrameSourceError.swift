@@ -9,6 +9,9 @@ public enum FrameSourceError: Error, CustomStringConvertible, Equatable {
     case emptyFile(path: String)
     /// libavformat could not open the file as a media container.
     case cannotOpen(path: String, reason: String)
+    /// Read from a pipe, the input could not be opened or probed: most often an MP4 or MOV whose index is at its end,
+    /// which cannot be read without seeking.
+    case unseekablePipe(path: String, reason: String)
     /// The container opened but its streams could not be probed.
     case noStreamInfo(path: String, reason: String)
     /// The file is a single still image (PNG, JPEG, …), not a video.
@@ -49,6 +52,8 @@ public enum FrameSourceError: Error, CustomStringConvertible, Equatable {
         case .fileNotFound(let path): return "cannot read \(path): no such file"
         case .emptyFile(let path): return "\(path) is empty (0 bytes)"
         case .cannotOpen(let path, let reason): return "\(path) is not a video FFmpeg can read: \(reason)"
+        case .unseekablePipe(let path, let reason):
+            return "\(path == "-" ? "standard input" : path) could not be read as a stream (\(reason)): an MP4 or MOV read from a pipe needs its index at the start; give the file itself, or pipe Matroska or MPEG-TS (ffmpeg -i IN -c copy -f matroska -)"
         case .noStreamInfo(let path, let reason): return "cannot find the streams in \(path): \(reason)"
         case .stillImage(let path, let format): return "\(path) is a still image (\(format)), not a video"
         case .rotated(let path, let rotation):

@@ -38,14 +38,30 @@ public final class VideoAnalyzer {
         self.seed = seed
         self.calibration = calibration
         self.hand = hand
-        self.decoderThreads = decoderThreads > 0 ? decoderThreads : max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+        self.decoderThreads = Self.threads(decoderThreads)
+    }
+
+    /// Opens a video for `analyze(_:)` with `threads` decoder threads (0: as `init` chooses). A caller that must know
+    /// the frame size before it can make the analyzer opens the video once with this: a pipe cannot be read twice.
+    public static func open(path: String, decoderThreads: Int = 0) throws -> FrameDecoder {
+        try FrameDecoder(path: path, threads: threads(decoderThreads))
+    }
+
+    private static func threads(_ requested: Int) -> Int {
+        requested > 0 ? requested : max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
     }
 
     /// Analyses `path`. `onShot` runs on the measurement queue as each shot is measured, in order (to store it at once);
     /// `onProgress` gets the fraction of the video decoded.
     public func analyze(path: String, onShot: @escaping @Sendable (Shot) throws -> Void = { _ in },
                         onProgress: ((Double) -> Void)? = nil) throws -> AnalysisResult {
-        let decoder = try FrameDecoder(path: path, threads: decoderThreads)
+        try analyze(Self.open(path: path, decoderThreads: decoderThreads), onShot: onShot, onProgress: onProgress)
+    }
+
+    /// Analyses the video `decoder` opened (`open(path:decoderThreads:)`), from its next frame.
+    public func analyze(_ decoder: FrameDecoder, onShot: @escaping @Sendable (Shot) throws -> Void = { _ in },
+                        onProgress: ((Double) -> Void)? = nil) throws -> AnalysisResult {
+        let path = decoder.path
         let size = PixelSize(width: decoder.width, height: decoder.height)
         if let calibration, calibration.imageSize != size {
             throw CalibrationError.imageSizeMismatch(path: calibration.source, calibration: calibration.imageSize, video: size)
@@ -74,7 +90,7 @@ public final class VideoAnalyzer {
         queue.sync { if let finished = pipeline.finishTracking() { collector.measure(finished) } }
         collector.wait()
         if let failure = collector.failure { throw failure }
-        guard frames > 0 else { throw FrameSourceError.noFrames(path: path) }
+        guard frames > 0 else { throw decoder.nothingDecoded }
         onProgress?(1)
         return AnalysisResult(video: path, fps: decoder.fps, frames: frames, size: size, shots: collector.shots,
                               framesWithBall: pipeline.framesWithBall, corruptPackets: decoder.corruptPackets, stoppedEarly: decoder.stoppedEarly)

@@ -30,6 +30,23 @@ final class CalibrateCommandTests: XCTestCase {
     func testFrameAndMedianTogetherIsAUsageError() throws { try assertUsageError(["--video", video, "--frame", "3", "--median", "5", "--auto"], "--frame and --median exclude each other") }
     func testFrameWithAnImageIsAUsageError() throws { try assertUsageError(["--image", "a.png", "--frame", "3", "--auto"], "--frame and --median need --video") }
 
+    func testTwoOutputsToStandardOutputIsAUsageError() throws {
+        try assertUsageError(["--video", video, "--points", points, "--out", "-", "--overlay", "-"], "only one of --out, --html and --overlay can go to standard output (-)")
+    }
+    func testPictureAndPointsBothFromStandardInputIsAUsageError() throws {
+        try assertUsageError(["--video", "-", "--points", "-"], "the picture and --points cannot both be standard input (-)")
+    }
+
+    /// `--out -` writes the calibration alone to standard output, to pipe on (issue #21); the table goes to standard
+    /// error. It wrote a file named "-".
+    func testCalibrationWrittenToStandardOutputIsItsJSONAlone() throws {
+        let result = try CalibrationCLI.run(["calibrate", "--video", video, "--points", points, "--out", "-"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let file = try CalibrationFile.parse(Data(result.stdout.utf8), path: "-")
+        XCTAssertEqual(file.points.count, try CalibrationFile.load(path: points).points.count)
+        XCTAssertTrue(result.stderr.contains("Largest error"), result.stderr)
+    }
+
     func testCenterWithoutLaneIsAUsageError() throws { try assertUsageError(["--video", video, "--points", points, "--center", "Lucky"], "--center and --lane go together") }
 
     func testCalibrationIsSavedForACentresLaneAndAnalyzeUsesIt() throws {
@@ -146,9 +163,9 @@ final class CalibrateCommandTests: XCTestCase {
           --fps <n>            With --device, the capture rate, 30 to 120. (default: 60)
           --points <file>      Calibration JSON whose landmarks are refitted and checked.
           --auto               Find the lane's landmarks in the frame.
-          --out <file>         Write the fitted calibration JSON (what analyze --calibration reads).
-          --html <file>        Write a self-contained page to click the landmarks on.
-          --overlay <file>     Write a PNG of the frame with the fitted lane drawn over it.
+          --out <file>         Write the fitted calibration JSON (what analyze --calibration reads); - for standard output.
+          --html <file>        Write a self-contained page to click the landmarks on; - for standard output.
+          --overlay <file>     Write a PNG of the frame with the fitted lane drawn over it; - for standard output.
           --max-error-px <px>  Largest reprojection error allowed for any landmark. (default: 3)
           --center <name>      Save the calibration in the database for this centre (see 'bowlertrax centers').
           --lane <n>           The centre's lane number the calibration is for.

@@ -35,6 +35,42 @@ final class VideoInputFaultTests: XCTestCase {
         XCTAssertEqual(outcome.stderr, "Error: cannot read \(path("missing.mp4")): no such file\n")
     }
 
+    /// Runs `command` in bash (for pipes and process substitution).
+    private func shell(_ command: String) throws -> FaultsCLI.Outcome {
+        try FaultsCLI.run(URL(fileURLWithPath: "/bin/bash"), ["-c", command], timeoutS: 120)
+    }
+
+    /// A video piped in ("-") or given by process substitution is analysed as it comes (issue #21: the first was
+    /// "no such file", the second read twice and refused).
+    func testVideoFromAPipeIsAnalysed() throws {
+        let clip = try FaultsCLI.fixture("right-720p60")
+        let stream = "/usr/bin/ffmpeg -v error -i '\(clip.video)' -c copy -f matroska -"
+        let analyze = "'\(FaultsCLI.binary.path)' analyze %@ --calibration '\(clip.calibration)' --ball-hsv \(clip.ballHSV) --no-save --json"
+        for command in ["\(stream) | " + analyze.replacingOccurrences(of: "%@", with: "-"), analyze.replacingOccurrences(of: "%@", with: "<(\(stream))")] {
+            let outcome = try shell(command)
+            XCTAssertEqual(outcome.status, 0, "\(command): \(outcome.stderr)")
+            let shots = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+            XCTAssertEqual((shots?["shots"] as? [Any])?.count, 1, command)
+        }
+    }
+
+    /// An MP4 whose index is at its end cannot be read from a pipe: the error says so and what to do.
+    func testMP4FromAPipeNamesTheCause() throws {
+        let clip = try FaultsCLI.fixture("right-720p60")
+        let outcome = try shell("'\(FaultsCLI.binary.path)' analyze - --no-save < '\(clip.video)'")
+        XCTAssertEqual(outcome.status, 65)
+        XCTAssertTrue(outcome.errorLine?.hasPrefix("Error: standard input could not be read as a stream") == true, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("needs its index at the start"), outcome.stderr)
+    }
+
+    /// --ball-box learns from a second reading of the video, which a pipe cannot give: refused before any work.
+    func testBallBoxWithAPipedVideoIsAUsageError() throws {
+        let clip = try FaultsCLI.fixture("right-720p60")
+        let outcome = try shell("/usr/bin/ffmpeg -v error -i '\(clip.video)' -c copy -f matroska - | '\(FaultsCLI.binary.path)' analyze - --ball-box 600,380,640,420 --no-save")
+        XCTAssertEqual(outcome.status, 64)
+        XCTAssertTrue(outcome.errorLine?.contains("--ball-box reads the video a second time, which a pipe cannot give") == true, outcome.stderr)
+    }
+
     func testTextFileIsRefusedAsNotAVideo() throws {
         try Data("these are not the frames you are looking for\n".utf8).write(to: URL(fileURLWithPath: path("notes.mp4")))
         let outcome = try analyze(path("notes.mp4"))
