@@ -110,6 +110,8 @@ public struct BallLook: Sendable {
         var discLooksRight: Bool
         /// The look's best similarity, where it agreed with the disc.
         var agreedSimilarity: Double?
+        /// Whether the look found the ball at all (near how alike it usually looks), with the disc or without it.
+        var lookFound = true
     }
 
     /// What the look makes of the shape search's `disc` for `search` (nil: none stood out): where it finds the ball
@@ -122,7 +124,7 @@ public struct BallLook: Sendable {
     /// into the pit.
     func judge(_ disc: DiscMatch?, for search: DiscSearch, in frame: VideoFrame, seenBefore: Bool) -> Verdict {
         guard seenBefore, let match = match(in: frame, aroundX: search.centerX, y: search.centerY, reachPx: search.reachPx, radiusPx: search.radiusPx),
-              match.similarity >= max(Self.minSimilarity, (usualSimilarity ?? 0) - Self.margin) else { return Verdict(discLooksRight: true) }
+              match.similarity >= max(Self.minSimilarity, (usualSimilarity ?? 0) - Self.margin) else { return Verdict(discLooksRight: true, lookFound: false) }
         let instead = (xPx: match.xPx, yPx: match.yPx)
         guard let disc else { return Verdict(instead: instead, discLooksRight: false) }
         let apart = ((disc.xPx - match.xPx) * (disc.xPx - match.xPx) + (disc.yPx - match.yPx) * (disc.yPx - match.yPx)).squareRoot()

@@ -5,8 +5,8 @@
 ///
 /// Each step back, the ball is looked for by its shape (`DiscDetector`) and its look (`BallLook`, learned from where it
 /// was found) where the scene under it was in the earlier frame (the camera's motion undone), less its own motion per
-/// frame; it stops after `maxMisses` frames without it, at
-/// a cut, where the kept frames end, or where `accepts` turns a sighting down.
+/// frame; a disc on a graphic over the picture (`PictureOverlay`) counts as none. It stops after `maxMisses` frames
+/// without it, at a cut, where the kept frames end, or where `accepts` turns a sighting down.
 struct BackwardSearch {
     /// Frames the ball may go unseen, stepping back, before the search gives up: a swing behind the bowler is no
     /// path to predict.
@@ -35,7 +35,8 @@ struct BackwardSearch {
                                     distanceWeight: ShotTracker.discDistanceWeight / Double(1 + misses))
             let disc = detector.search(search, in: earlier.frame).flatMap { ShotTracker.mayBeFollowedBall($0, reference: reference) ? $0 : nil }
             let (seen, verdict) = BallLook.sighting(of: disc, judgedBy: look, for: search, in: earlier.frame, seenBefore: misses == 0)
-            guard let candidate = seen else {
+            // A graphic over the picture (a score panel's digit) is no ball, however round.
+            guard let candidate = seen, !isOverlay(candidate, frame: frame) else {
                 position = (search.centerX, search.centerY, carried.radius)
                 misses += 1
                 continue
@@ -53,6 +54,26 @@ struct BackwardSearch {
         }
         return found.reversed()
     }
+
+    /// Whether `candidate`, seen in `frame`, lies on a graphic over the picture (`PictureOverlay`), judged against the
+    /// kept frame `overlayGap` later (or the latest kept before it).
+    private func isOverlay(_ candidate: BallCandidate, frame: Int) -> Bool {
+        guard let seen = frames.entry(frame: frame)?.frame else { return false }
+        var point = (x: candidate.xPx, y: candidate.yPx), mapped = point, later = frame
+        // The candidate's place carried forward, frame by frame, with the scene under it.
+        while later < frame + Self.overlayGap, let next = frames.entry(frame: later + 1), let back = next.toPrevious?.inverse,
+              let ahead = back.apply(mapped.x, mapped.y) {
+            mapped = ahead
+            later += 1
+        }
+        guard later > frame, let other = frames.entry(frame: later)?.frame else { return false }
+        point = (mapped.x - point.x, mapped.y - point.y)
+        return PictureOverlay.covers(xPx: candidate.xPx, yPx: candidate.yPx, radiusPx: candidate.radiusPx, in: seen, other: other,
+                                     sceneShiftPx: (point.x * point.x + point.y * point.y).squareRoot())
+    }
+
+    /// Frames apart that the overlay test compares.
+    static let overlayGap = 8
 
     /// The ball's motion per frame against the background from `earlier` to `later`: `later` brought into `earlier`'s
     /// view through the camera's motion of each frame between.

@@ -39,6 +39,10 @@ public final class ShotTracker {
         var reference: YUVMean?
         /// What the ball looks like (`refreshLook`; seeded tracks on real footage only).
         var look: BallLook?
+        /// Sightings, from the first, in every frame of which the look found the ball (`refreshLook`), until a frame
+        /// where it did not (`lookLost`): kept when the ball is found rolling elsewhere (`refollow`).
+        var heldByLook = 0
+        var lookLost = false
         /// A seeded ball's motion per frame against the background (in the picture, when the camera's motion is not
         /// known), smoothed over its sightings (the seed's own box not counted: a box drawn by hand is not where the
         /// detector would have put the centre).
@@ -140,15 +144,22 @@ public final class ShotTracker {
 
     /// The followed seeded ball was lost to something else: another ball found rolling (`BallFinder`) is followed in
     /// its place, on probation (it may be the bowler's dark shirt, of the ball's size and colour), after the seed's
-    /// own sighting (the user's box) when it came before it.
+    /// own sighting (the user's box) when it came before it, and the sightings that followed it while its look kept
+    /// finding it in every frame (`heldByLook`): a ball held in the hand, then lost in the swing.
     public func refollow(_ sightings: [BallSighting], after seed: BallSighting, velocityPx: (x: Double, y: Double), reference: YUVMean?) {
         guard let first = sightings.first else { return }
+        let held = active.flatMap { $0.observations.first?.frame == seed.frame ? $0.observations.prefix($0.heldByLook) : nil } ?? []
+        let kept = (held.isEmpty ? [observation(frame: seed.frame, timeS: seed.timeS, candidate: seed.candidate)] : Array(held))
+            .filter { $0.frame < first.frame }
         active = nil
         follow(sightings, velocityPx: velocityPx, reference: reference, onProbation: true)
-        guard seed.frame < first.frame else { return }
-        active?.observations.insert(observation(frame: seed.frame, timeS: seed.timeS, candidate: seed.candidate), at: 0)
-        active?.startCount += 1
-        active?.keptCount = 1
+        guard !kept.isEmpty else { return }
+        active?.observations.insert(contentsOf: kept, at: 0)
+        active?.startCount += kept.count
+        active?.keptCount = kept.count
+        // Kept again if this ball, too, is lost to another found rolling.
+        active?.heldByLook = kept.count
+        active?.lookLost = true
     }
 
     /// The first two sightings of the followed ball as found by its motion, and the earliest frame sightings may be
@@ -335,7 +346,13 @@ public final class ShotTracker {
     /// the look found right (`verdict`, nil where it was not judged), blended in by `lookUpdate`. A sighting found by its
     /// look alone is not learned from: a look learned from itself drifts off the ball.
     func refreshLook(inFrame frame: Int, after verdict: BallLook.Verdict?, with sample: (BallCandidate) -> BallLook?) {
-        guard var track = active, track.seeded, let last = track.observations.last, last.frame == frame,
+        guard var track = active, track.seeded else { return }
+        if !track.lookLost {
+            let seen = track.observations.last?.frame == frame
+            if track.observations.count == 1 || seen && verdict?.lookFound == true { track.heldByLook = track.observations.count } else { track.lookLost = true }
+            active = track
+        }
+        guard let last = track.observations.last, last.frame == frame,
               track.look == nil || verdict?.discLooksRight != false, let look = sample(last.candidate) else { return }
         if track.look == nil { track.look = look } else { track.look?.learn(from: look, after: verdict, fraction: Self.lookUpdate) }
         active = track

@@ -96,6 +96,28 @@ final class FoundBallProbationTests: XCTestCase {
         XCTAssertEqual(shot.observations.map(\.frame), [0] + Array(9..<40))
     }
 
+    /// A ball held in the hand, followed from the seed while its look kept finding it, then lost in the swing: when
+    /// it is found rolling, the sightings its look held are kept before it, those after the look lost it are not
+    /// (real clip 11: 16 frames of the ball held high were dropped).
+    func testSightingsTheLookHeldAreKeptWhenTheSeededBallIsFoundRollingElsewhere() throws {
+        let tracker = ShotTracker(calibration: nil)
+        let seed = sighting(0, 300, 500, 25)
+        tracker.follow([seed], reference: nil)
+        let held = BallLook.Verdict(discLooksRight: true, agreedSimilarity: 0.9)
+        let lost = BallLook.Verdict(discLooksRight: true, lookFound: false)
+        tracker.refreshLook(inFrame: 0, after: nil) { _ in nil }
+        for frame in 1..<10 {
+            _ = feed(tracker, [sighting(frame, 300 + Double(frame), 500, 25)])
+            tracker.refreshLook(inFrame: frame, after: frame < 6 ? held : lost) { _ in nil }
+        }
+        tracker.refollow(rising(12..<20, y: 480, step: 8), after: seed, velocityPx: (0, -8), reference: nil)
+        let start = try XCTUnwrap(tracker.followedBallFirstFound)
+        XCTAssertEqual(start.notBefore, 6, "the backward search fills in after the kept sightings")
+        _ = feed(tracker, rising(20..<40, y: 416, step: 8))
+        let shot = try XCTUnwrap(tracker.finish())
+        XCTAssertEqual(shot.observations.map(\.frame), Array(0..<6) + Array(12..<40))
+    }
+
     func testBallFoundRisingFasterReplacesTheOneOnProbation() {
         let tracker = ShotTracker(calibration: nil)
         // The bowler's head bobs up the picture 1 px a frame; the ball, found later, rises 8.
