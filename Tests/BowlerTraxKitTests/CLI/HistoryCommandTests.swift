@@ -140,6 +140,23 @@ final class HistoryCommandTests: XCTestCase {
             """)
     }
 
+    /// docs/history.md's exit codes hold for the mistakes it lists there.
+    func testSetResultMistakesExitAsDocumented() throws {
+        let doc = try String(contentsOf: FaultsCLI.packageRoot.appendingPathComponent("docs/history.md"), encoding: .utf8)
+        let section = doc.components(separatedBy: "## Exit codes")[1].components(separatedBy: "\n## ")[0]
+        // Each bullet, its wrapped lines joined, starts with its code: "65 (EX_DATAERR): no such session / shot …".
+        let bullets = section.components(separatedBy: "\n- ").dropFirst().map { $0.replacingOccurrences(of: "\n  ", with: " ") }
+        func documentedCode(_ mistake: String) -> Int32? {
+            bullets.first { $0.contains(mistake) }.flatMap { Int32($0.prefix(2)) }
+        }
+        for (mistake, arguments) in [("strike with pins", ["shots", "set-result", "1", "strike", "--pins", "10"]),
+                                     ("invalid pins", ["shots", "set-result", "1", "open", "--pins", "7,11"]),
+                                     ("no such session", ["sessions", "show", "week 9"])] {
+            let output = try HistoryCLI.run(arguments + ["--db", db])
+            XCTAssertEqual(documentedCode(mistake), output.status, "\(mistake): \(output.stderr)")
+        }
+    }
+
     func testBadPinIsAUsageError() throws {
         let output = try run("shots", "set-result", "1", "open", "--pins", "7,11")
         XCTAssertEqual(output.status, 64)
