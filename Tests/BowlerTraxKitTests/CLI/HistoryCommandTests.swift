@@ -113,6 +113,13 @@ final class HistoryCommandTests: XCTestCase {
         XCTAssertEqual(output.stderr, "Error: no session named \"week 9\"\n")
     }
 
+    /// A number is taken as a session id first: when no session has it, the error says so rather than "no session named".
+    func testUnknownSessionIdIsNamedAsAnId() throws {
+        let output = try run("sessions", "show", "99")
+        XCTAssertEqual(output.status, 65)
+        XCTAssertEqual(output.stderr, "Error: no session with id 99\n")
+    }
+
     func testRejectedShotLeavesStatisticsUntilRestored() throws {
         XCTAssertEqual(try run("shots", "reject", "3").stdout, "Rejected shot 3: statistics leave it out.\n")
         XCTAssertEqual(try statsJSON()["shots"] as? Int, 4)
