@@ -223,7 +223,7 @@ final class HistoryCommandTests: XCTestCase {
     func testCompareSessionsPrintsSideBySide() throws {
         let output = try run("compare", "week 2", "1")
         XCTAssertEqual(output.status, 0, output.stderr)
-        XCTAssertTrue(output.stdout.hasPrefix("A: session 2 week 2, 3 shots\nB: session 1 week 1, 1 shots\nmeasurement "), output.stdout)
+        XCTAssertTrue(output.stdout.hasPrefix("A: session 2 week 2, 3 shots\nB: session 1 week 1, 1 shot\nmeasurement "), output.stdout)
     }
 
     func testCompareUnknownSessionIsOneErrorLine() throws {
