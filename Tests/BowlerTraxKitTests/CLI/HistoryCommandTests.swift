@@ -249,6 +249,13 @@ final class HistoryCommandTests: XCTestCase {
         XCTAssertEqual(sessions.count, 3)
     }
 
+    /// A folder given as the output (`--output ~/reports`) says so rather than "permission denied or not a file".
+    func testReportToAFolderSaysItIsAFolder() throws {
+        let output = try run("report", "--output", directory)
+        XCTAssertEqual(output.status, 73)
+        XCTAssertEqual(output.stderr, "Error: cannot write \(directory): it is a folder; give a file name\n")
+    }
+
     func testExportNeedsExactlyOneFormat() throws {
         let output = try run("export", "shots")
         XCTAssertEqual(output.status, 64)
