@@ -54,7 +54,8 @@ enum CompareCommand {
             guard let summary else { return "-" }
             return "\(ShotTable.format(summary.mean, 2)) ± \(ShotTable.format(summary.standardDeviation, 2)) (\(summary.count))"
         }
-        var out = "A: \(a.label), \(a.stats.shotCount) shots\nB: \(b.label), \(b.stats.shotCount) shots\n"
+        func shots(_ count: Int) -> String { "\(count) shot\(count == 1 ? "" : "s")" }
+        var out = "A: \(a.label), \(shots(a.stats.shotCount))\nB: \(b.label), \(shots(b.stats.shotCount))\n"
         out += TextTable.render(header: ["measurement", "A mean ± sd (n)", "B mean ± sd (n)", "B − A", "t", "p", ""], rows: rows.map { row in
             [row.key, side(row.a), side(row.b), ShotTable.format(row.a.flatMap { a in row.b.map { $0.mean - a.mean } }, 2),
              ShotTable.format(row.test?.t, 2), row.test.map { pText($0.pValue) } ?? "-",

@@ -26,7 +26,7 @@ enum ExitCode {
         switch error {
         case let error as FrameSourceError:
             switch error {
-            case .fileNotFound: return noInput
+            case .fileNotFound, .folder: return noInput
             case .noSuchDevice, .deviceBusy, .notACaptureDevice, .formatNotOffered, .cameraUnplugged, .systemCall: return unavailable
             default: return dataError
             }

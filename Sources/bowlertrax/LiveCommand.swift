@@ -107,7 +107,7 @@ enum LiveCommand {
         }
         let name = parsed.value("session") ?? "live \(ISO8601DateFormatter().string(from: Date()))"
         let details = SessionDetails(bowler: parsed.value("bowler"), center: parsed.value("center"),
-                                     laneNumber: try AnalyzeCommand.laneOption(parsed, command: spec))
+                                     laneNumber: try AnalyzeCommand.laneOption(parsed, command: spec), ball: parsed.value("ball"))
         let id = try store.openSession(name: name, source: settings.device, hand: settings.hand, details: details)
         return (id, 1)
     }

@@ -20,7 +20,9 @@ enum OutputFile {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             let directory = (path as NSString).deletingLastPathComponent
-            let reason = FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory) ? "permission denied or not a file" : "no such directory"
+            var isFolder: ObjCBool = false
+            let reason = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue ? "it is a folder; give a file name"
+                : FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory) ? "permission denied or not a file" : "no such directory"
             throw OutputFileError(path: path, reason: reason)
         }
     }

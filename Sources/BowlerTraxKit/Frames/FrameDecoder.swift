@@ -55,6 +55,7 @@ public final class FrameDecoder {
         var info = stat()
         guard path == "-" || stat(path, &info) == 0 else { throw FrameSourceError.fileNotFound(path: path) }
         let kind = info.st_mode & S_IFMT
+        if kind == S_IFDIR { throw FrameSourceError.folder(path: path) }
         isPipe = path == "-" || kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK
         if kind == S_IFREG, info.st_size == 0 { throw FrameSourceError.emptyFile(path: path) }
         cffmpeg_quiet_logs()

@@ -5,6 +5,8 @@ import Foundation
 public enum FrameSourceError: Error, CustomStringConvertible, Equatable {
     /// The file does not exist or cannot be read.
     case fileNotFound(path: String)
+    /// The path names a folder, not a file.
+    case folder(path: String)
     /// The file exists but holds nothing (0 bytes).
     case emptyFile(path: String)
     /// libavformat could not open the file as a media container.
@@ -50,6 +52,7 @@ public enum FrameSourceError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .fileNotFound(let path): return "cannot read \(path): no such file"
+        case .folder(let path): return "cannot read \(path): it is a folder, not a file"
         case .emptyFile(let path): return "\(path) is empty (0 bytes)"
         case .cannotOpen(let path, let reason): return "\(path) is not a video FFmpeg can read: \(reason)"
         case .unseekablePipe(let path, let reason):

@@ -94,6 +94,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case let .sessionAlreadyClosed(id, endedAt):
             return "session \(id) was already closed at \(endedAt)"
         case let .sessionNameNotFound(name, known):
+            // A number is looked up as an id first: "no session named "99"" would hide that the id was tried.
+            if Int64(name) != nil { return "no session with id \(name)" }
             return NearestName.message("no session named \"\(name)\"", name: name, among: known, quote: "\"")
         case let .sessionNameAmbiguous(name, ids):
             return "\(ids.count) sessions are named \"\(name)\" (ids \(ids.map(String.init).joined(separator: ", "))): give the id instead"

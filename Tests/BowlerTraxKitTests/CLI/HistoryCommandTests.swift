@@ -113,6 +113,13 @@ final class HistoryCommandTests: XCTestCase {
         XCTAssertEqual(output.stderr, "Error: no session named \"week 9\"\n")
     }
 
+    /// A number is taken as a session id first: when no session has it, the error says so rather than "no session named".
+    func testUnknownSessionIdIsNamedAsAnId() throws {
+        let output = try run("sessions", "show", "99")
+        XCTAssertEqual(output.status, 65)
+        XCTAssertEqual(output.stderr, "Error: no session with id 99\n")
+    }
+
     func testRejectedShotLeavesStatisticsUntilRestored() throws {
         XCTAssertEqual(try run("shots", "reject", "3").stdout, "Rejected shot 3: statistics leave it out.\n")
         XCTAssertEqual(try statsJSON()["shots"] as? Int, 4)
@@ -138,6 +145,23 @@ final class HistoryCommandTests: XCTestCase {
               See 'bowlertrax shots set-result --help' for more information.
 
             """)
+    }
+
+    /// docs/history.md's exit codes hold for the mistakes it lists there.
+    func testSetResultMistakesExitAsDocumented() throws {
+        let doc = try String(contentsOf: FaultsCLI.packageRoot.appendingPathComponent("docs/history.md"), encoding: .utf8)
+        let section = doc.components(separatedBy: "## Exit codes")[1].components(separatedBy: "\n## ")[0]
+        // Each bullet, its wrapped lines joined, starts with its code: "65 (EX_DATAERR): no such session / shot …".
+        let bullets = section.components(separatedBy: "\n- ").dropFirst().map { $0.replacingOccurrences(of: "\n  ", with: " ") }
+        func documentedCode(_ mistake: String) -> Int32? {
+            bullets.first { $0.contains(mistake) }.flatMap { Int32($0.prefix(2)) }
+        }
+        for (mistake, arguments) in [("strike with pins", ["shots", "set-result", "1", "strike", "--pins", "10"]),
+                                     ("invalid pins", ["shots", "set-result", "1", "open", "--pins", "7,11"]),
+                                     ("no such session", ["sessions", "show", "week 9"])] {
+            let output = try HistoryCLI.run(arguments + ["--db", db])
+            XCTAssertEqual(documentedCode(mistake), output.status, "\(mistake): \(output.stderr)")
+        }
     }
 
     func testBadPinIsAUsageError() throws {
@@ -199,7 +223,7 @@ final class HistoryCommandTests: XCTestCase {
     func testCompareSessionsPrintsSideBySide() throws {
         let output = try run("compare", "week 2", "1")
         XCTAssertEqual(output.status, 0, output.stderr)
-        XCTAssertTrue(output.stdout.hasPrefix("A: session 2 week 2, 3 shots\nB: session 1 week 1, 1 shots\nmeasurement "), output.stdout)
+        XCTAssertTrue(output.stdout.hasPrefix("A: session 2 week 2, 3 shots\nB: session 1 week 1, 1 shot\nmeasurement "), output.stdout)
     }
 
     func testCompareUnknownSessionIsOneErrorLine() throws {
@@ -223,6 +247,13 @@ final class HistoryCommandTests: XCTestCase {
         XCTAssertEqual(try run("export", "sessions", "--json", "--output", path).status, 0)
         let sessions = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [[String: Any]])
         XCTAssertEqual(sessions.count, 3)
+    }
+
+    /// A folder given as the output (`--output ~/reports`) says so rather than "permission denied or not a file".
+    func testReportToAFolderSaysItIsAFolder() throws {
+        let output = try run("report", "--output", directory)
+        XCTAssertEqual(output.status, 73)
+        XCTAssertEqual(output.stderr, "Error: cannot write \(directory): it is a folder; give a file name\n")
     }
 
     func testExportNeedsExactlyOneFormat() throws {

@@ -35,6 +35,14 @@ final class VideoInputFaultTests: XCTestCase {
         XCTAssertEqual(outcome.stderr, "Error: cannot read \(path("missing.mp4")): no such file\n")
     }
 
+    /// A folder named where the video should be cannot be read, like a missing file (it was "not a video FFmpeg can read:
+    /// Is a directory", exit 65, where a folder given as the calibration exits 66).
+    func testFolderGivenAsTheVideoIsNoInput() throws {
+        let outcome = try analyze(directory.path)
+        XCTAssertEqual(outcome.status, 66)
+        XCTAssertEqual(outcome.stderr, "Error: cannot read \(directory.path): it is a folder, not a file\n")
+    }
+
     /// Runs `command` in bash (for pipes and process substitution).
     private func shell(_ command: String) throws -> FaultsCLI.Outcome {
         try FaultsCLI.run(URL(fileURLWithPath: "/bin/bash"), ["-c", command], timeoutS: 120)

@@ -62,6 +62,17 @@ final class LiveCommandTests: XCTestCase {
         XCTAssertEqual(session.details.laneNumber, 7)
     }
 
+    /// `stats --ball NAME` and `compare ball:NAME` select sessions by the ball kept with them, as `analyze --ball` keeps it.
+    func testASavedBallIsKeptWithTheSession() throws {
+        let database = LiveEmulator.databasePath()
+        try ShotStore(path: database).saveBallProfile(BallProfile(name: "Blue", colors: [HSVColor(hueDeg: 220, saturationPct: 85, valuePct: 75)]))
+        let calibration = FixtureTruth.directory.appendingPathComponent("right-720p60.calibration.json").path
+        let run = try LiveEmulator.run(Self.self, clip: "right-720p60",
+                                       arguments: ["--calibration", calibration, "--ball", "Blue", "--db", database])
+        XCTAssertTrue(run.stdout.hasPrefix("Shot 1: "), run.stdout + run.stderr)
+        XCTAssertEqual(try XCTUnwrap(try ShotStore(path: database).sessions().last).details.ball, "Blue")
+    }
+
     func testMJPEGAt720p60ProcessesEveryFrameWithoutADrop() throws {
         let run = try LiveEmulator.run(Self.self, clip: "right-720p60", format: "MJPG",
                                        arguments: clipArguments("right-720p60", database: LiveEmulator.databasePath()))
