@@ -63,8 +63,7 @@ enum ShotsCommand {
         text += "  started: \(shot.sessionStartedAt)   bowler: \(shot.details.bowler ?? "-")   centre/lane: \(SessionsCommand.place(shot.details))"
         text += "   ball: \(shot.details.ball ?? "-")\n"
         text += "  release: \(ShotTable.format(shot.shot.releaseTimeS, 2)) s   hand: \(shot.shot.hand.rawValue)   trajectory: \(shot.shot.trajectory.count) points\n"
-        let result = shot.result.map { $0.rawValue + (shot.pinsLeft.isEmpty ? "" : " (pins \(shot.pinsLeft.map(String.init).joined(separator: ",")) left)") }
-        text += "  result: \(result ?? "-")\n\n"
+        text += "  result: \(shot.resultText ?? "-")\n\n"
         text += TextTable.render(header: ["measurement", "value"], rows: MeasurementField.all.map { field in
             [field.name, field.text(in: shot.shot.measurements) { ShotTable.format($0, 2) } ?? "-"]
         })
@@ -99,8 +98,8 @@ enum ShotsCommand {
         if result == .strike && !pins.isEmpty { throw UsageError.invalid("a strike leaves no pins: drop --pins", command: resultSpec) }
         let store = try HistoryOptions.openStore(parsed)
         try store.setResult(result, pinsLeft: pins, shotID: id)
-        let leave = pins.isEmpty ? "" : " (pins \(pins.sorted().map(String.init).joined(separator: ",")) left)"
-        try report(try store.storedShot(id: id), parsed, "Shot \(id): \(result.rawValue)\(leave).")
+        let stored = try store.storedShot(id: id)
+        try report(stored, parsed, "Shot \(id): \(stored.resultText ?? result.rawValue).")
     }
 
     private static func shotID(_ parsed: ParsedArguments, _ command: CommandSpec) throws -> Int64 {
@@ -120,7 +119,7 @@ enum ShotsCommand {
         guard !shots.isEmpty else { return "No shots.\n" }
         let rows = shots.map { s -> [String] in
             let m = s.shot.measurements
-            let result = s.result.map { $0.rawValue + (s.pinsLeft.isEmpty ? "" : " " + s.pinsLeft.map(String.init).joined(separator: ",")) } ?? "-"
+            let result = s.resultText ?? "-"
             return [String(s.id)] + (session ? ["\(s.sessionID) \(s.sessionName)"] : []) + [
                 String(s.shot.shotNumber), ShotTable.format(m.averageSpeedMph, 1), ShotTable.format(m.arrowsBoard, 1),
                 ShotTable.format(m.entryBoard, 1), ShotTable.format(m.entryAngleDeg, 1),

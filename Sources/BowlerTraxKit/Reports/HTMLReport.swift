@@ -121,7 +121,7 @@ public struct HTMLReport: Sendable {
         let rows = shots.map { stored -> String in
             let m = stored.shot.measurements
             let breakpoint = m.breakpointBoard.map { "\(ShotTable.format($0, 1)) @ \(ShotTable.format(m.breakpointDistanceFt, 1)) ft" } ?? "-"
-            let result = stored.result.map { $0.rawValue + (stored.pinsLeft.isEmpty ? "" : " (" + stored.pinsLeft.map(String.init).joined(separator: "-") + ")") } ?? "-"
+            let result = stored.resultText ?? "-"
             let cells = [stored.sessionName, String(stored.shot.shotNumber), String(stored.id), ShotTable.format(m.averageSpeedMph, 1),
                          ShotTable.format(m.arrowsBoard, 1), breakpoint, ShotTable.format(m.entryBoard, 1), ShotTable.format(m.entryAngleDeg, 1),
                          ShotTable.format(m.revRateRpm, 0), m.strikeProbability.map { "\(ShotTable.format($0 * 100, 0)) %" } ?? "-", result]

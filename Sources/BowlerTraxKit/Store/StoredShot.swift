@@ -31,6 +31,12 @@ public struct StoredShot: Sendable, Equatable {
         self.pinsLeft = pinsLeft
         self.rejected = rejected
     }
+
+    /// The result as every human-readable output shows it, "open (7-10 left)", with the leave written as the
+    /// prediction's (`StrikePrediction.predictedLeave`); nil when none was entered.
+    public var resultText: String? {
+        result.map { $0.rawValue + (pinsLeft.isEmpty ? "" : " (" + pinsLeft.sorted().map(String.init).joined(separator: "-") + " left)") }
+    }
 }
 
 /// Which stored shots a statistic, comparison, report or export covers. Conditions combine with AND;

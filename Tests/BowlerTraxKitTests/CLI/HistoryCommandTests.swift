@@ -130,7 +130,10 @@ final class HistoryCommandTests: XCTestCase {
 
     func testEnteredResultsGiveTheStrikePercent() throws {
         XCTAssertEqual(try run("shots", "set-result", "1", "strike").stdout, "Shot 1: strike.\n")
-        XCTAssertEqual(try run("shots", "set-result", "2", "spare", "--pins", "10").stdout, "Shot 2: spare (pins 10 left).\n")
+        XCTAssertEqual(try run("shots", "set-result", "2", "spare", "--pins", "10").stdout, "Shot 2: spare (10 left).\n")
+        // One wording of a result wherever it is shown (it was written three ways).
+        XCTAssertTrue(try run("shots", "show", "2").stdout.contains("  result: spare (10 left)\n"))
+        XCTAssertTrue(try run("shots", "list").stdout.contains("spare (10 left)"))
         let stats = try statsJSON()
         XCTAssertEqual(stats["results_entered"] as? Int, 2)
         XCTAssertEqual(stats["strike_percent_entered"] as? Double, 50)
