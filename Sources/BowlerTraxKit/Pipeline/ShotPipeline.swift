@@ -116,9 +116,10 @@ public final class ShotPipeline: @unchecked Sendable {
     /// takes its place (the seed's own sighting is kept); found where it is, the seeded ball is no longer doubted.
     private func findBall(among discs: [DiscMatch], in frame: VideoFrame, toPrevious: Homography?) {
         let seed = doubtedSeed
-        guard let ball = ballFinder.update(frame: frame.index, timeS: frame.timeS, discs: discs, toPrevious: toPrevious, accepts: { ball in
+        guard var ball = ballFinder.update(frame: frame.index, timeS: frame.timeS, discs: discs, toPrevious: toPrevious, accepts: { ball in
             tracker.rollsDownTheLane(ball.sightings) && seed.map { Self.mayBe($0, ball) } != false
         }), let last = ball.sightings.last?.candidate else { return }
+        ball.sightings = GapFill(frames: recentFrames, detector: discDetector).filled(ball.sightings, reference: last.inside)
         if let seed {
             // Found where the shape search is: the seeded ball rolls. A ball found elsewhere takes the place of the
             // seed's follower, not of another found ball still on probation.
