@@ -142,14 +142,20 @@ public final class ShotTracker {
         tentative.removeAll()
     }
 
+    /// The sightings of the seed's follower that its look held (`heldByLook`), as the last `refollow` took them.
+    private var heldSinceSeed: [Observation] = []
+
     /// The followed seeded ball was lost to something else: another ball found rolling (`BallFinder`) is followed in
     /// its place, on probation (it may be the bowler's dark shirt, of the ball's size and colour), after the seed's
     /// own sighting (the user's box) when it came before it, and the sightings that followed it while its look kept
     /// finding it in every frame (`heldByLook`): a ball held in the hand, then lost in the swing.
     public func refollow(_ sightings: [BallSighting], after seed: BallSighting, velocityPx: (x: Double, y: Double), reference: YUVMean?) {
         guard let first = sightings.first else { return }
-        let held = active.flatMap { $0.observations.first?.frame == seed.frame ? $0.observations.prefix($0.heldByLook) : nil } ?? []
-        let kept = (held.isEmpty ? [observation(frame: seed.frame, timeS: seed.timeS, candidate: seed.candidate)] : Array(held))
+        // The held sightings outlive a ball that replaced the seed's follower and was then dropped on probation.
+        let held = active.flatMap { $0.observations.first?.frame == seed.frame ? Array($0.observations.prefix($0.heldByLook)) : nil }
+            ?? (heldSinceSeed.first?.frame == seed.frame ? heldSinceSeed : [])
+        heldSinceSeed = held
+        let kept = (held.isEmpty ? [observation(frame: seed.frame, timeS: seed.timeS, candidate: seed.candidate)] : held)
             .filter { $0.frame < first.frame }
         active = nil
         follow(sightings, velocityPx: velocityPx, reference: reference, onProbation: true)

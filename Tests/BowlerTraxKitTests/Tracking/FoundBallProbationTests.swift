@@ -118,6 +118,26 @@ final class FoundBallProbationTests: XCTestCase {
         XCTAssertEqual(shot.observations.map(\.frame), Array(0..<6) + Array(12..<40))
     }
 
+    /// The held sightings outlive a ball that replaced the seed's follower and was then dropped on probation (real
+    /// clip 15: the ball found first was the bowler's arm; the ball held high was lost with it).
+    func testSightingsTheLookHeldOutliveABallDroppedOnProbation() throws {
+        let tracker = ShotTracker(calibration: nil)
+        let seed = sighting(0, 300, 500, 25)
+        tracker.follow([seed], reference: nil)
+        tracker.refreshLook(inFrame: 0, after: nil) { _ in nil }
+        for frame in 1..<6 {
+            _ = feed(tracker, [sighting(frame, 300, 500, 25)])
+            tracker.refreshLook(inFrame: frame, after: BallLook.Verdict(discLooksRight: true, agreedSimilarity: 0.9)) { _ in nil }
+        }
+        tracker.refollow(rising(8..<16, x: 200, y: 600, step: 6), after: seed, velocityPx: (0, -6), reference: nil)
+        _ = feed(tracker, (16..<40).map { sighting($0, 200, 558) })
+        XCTAssertFalse(tracker.isFollowing, "the arm stopped rising and was dropped")
+        tracker.refollow(rising(44..<52, y: 480, step: 8), after: seed, velocityPx: (0, -8), reference: nil)
+        _ = feed(tracker, rising(52..<70, y: 416, step: 8))
+        let shot = try XCTUnwrap(tracker.finish())
+        XCTAssertEqual(shot.observations.map(\.frame), Array(0..<6) + Array(44..<70))
+    }
+
     func testBallFoundRisingFasterReplacesTheOneOnProbation() {
         let tracker = ShotTracker(calibration: nil)
         // The bowler's head bobs up the picture 1 px a frame; the ball, found later, rises 8.
