@@ -131,7 +131,7 @@ enum AnalyzeCommand {
         let facts = "\(result.video): \(result.size) at \(ShotTable.format(result.fps, 2)) fps, \(result.frames) frames"
         guard !result.shots.isEmpty else { return facts + ", no shot found\n" }
         let header = facts + ", \(result.shots.count) shot\(result.shots.count == 1 ? "" : "s")\n"
-        let note = calibrated ? "" : "No calibration: lane measurements need --calibration.\n"
+        let note = calibrated ? "" : "No calibration: lane measurements need --calibration (or --center and --lane).\n"
         return header + note + ShotTable.render(result.shots)
     }
 

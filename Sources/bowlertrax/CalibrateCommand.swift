@@ -62,6 +62,9 @@ enum CalibrateCommand {
         if let html = parsed.value("html") {
             let page = CalibrationPage.html(png: try PNGWriter.encode(frame.image, path: html), size: frame.size, points: points ?? StandardLandmarks.all)
             try OutputFile.write(page, to: html)
+            if html != "-" {
+                show("Wrote \(html): open it in a browser, click each landmark, press Export, then check the export with --points.\n")
+            }
         }
         guard let points else { return }
         guard points.count >= 4 else { throw CalibrationError.tooFewPoints(path: source, count: points.count) }

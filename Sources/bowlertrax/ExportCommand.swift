@@ -5,7 +5,7 @@ import Foundation
 enum ExportCommand {
     static let spec = CommandSpec(
         name: "export", overview: "Export stored shots or sessions as CSV (units in the column names) or JSON.",
-        usage: "bowlertrax export <what> (--csv | --json) [--output <file>] [--trajectory] [--session <id|name> ...] [filters]",
+        usage: "bowlertrax export <what> (--csv | --json) [--output <file>] [--trajectory] \(HistoryOptions.filtersUsage) [--db <path>]",
         arguments: [.init(name: "what", help: "What to export. (values: shots, sessions)")],
         options: [
             .init(name: "csv", help: "Write CSV (RFC 4180, one header row)."),

@@ -17,6 +17,9 @@ enum HistoryOptions {
         .init(name: "include-rejected", help: "Count rejected shots too."),
     ]
 
+    /// How a usage line names `filters`.
+    static let filtersUsage = "[filters: " + filters.map { "--" + $0.name }.joined(separator: ", ") + "]"
+
     /// The database `--db` names, else the default one.
     static func openStore(_ parsed: ParsedArguments) throws -> ShotStore {
         try ShotStore(path: parsed.value("db") ?? ShotStore.defaultPath(environment: ProcessInfo.processInfo.environment))

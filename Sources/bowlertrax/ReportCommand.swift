@@ -5,7 +5,7 @@ import Foundation
 enum ReportCommand {
     static let spec = CommandSpec(
         name: "report", overview: "Write one self-contained HTML page: the lane with every shot's path, distributions, trends and the shot table.",
-        usage: "bowlertrax report [--output <file>] [--title <text>] [--session <id|name> ...] [--from <date>] [--to <date>] [--ball <name>] [--center <name>]",
+        usage: "bowlertrax report [--output <file>] [--title <text>] \(HistoryOptions.filtersUsage) [--db <path>]",
         options: [
             .init(name: "output", short: "o", value: "file", help: "Where to write the page. (default: bowlertrax-report.html)"),
             .init(name: "title", value: "text", help: "The page's title. (default: BowlerTrax report)"),

@@ -19,7 +19,7 @@ enum ShotsCommand {
 
     static let listSpec = CommandSpec(
         name: "shots list", overview: "List the stored shots, oldest session first (rejected ones with --include-rejected).",
-        usage: "bowlertrax shots list [--session <id|name>] [--bowler <name>] [--from <date>] [--to <date>] [--include-rejected] [--json] [--db <path>]",
+        usage: "bowlertrax shots list \(HistoryOptions.filtersUsage) [--json] [--db <path>]",
         options: HistoryOptions.filters + [HistoryOptions.json, HistoryOptions.db])
     static let showSpec = CommandSpec(
         name: "shots show", overview: "Show one stored shot: its session, every measurement, its result.",

@@ -85,6 +85,14 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertEqual(try CalibrationFile.load(path: out).points.count, 12)
     }
 
+    /// The click page alone: what was written and what to do next (it printed nothing).
+    func testClickPageSaysWhatToDoNext() throws {
+        let html = try CalibrationCLI.temporaryDirectory(self).appendingPathComponent("click.html").path
+        let result = try CalibrationCLI.run(["calibrate", "--video", video, "--html", html])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "Wrote \(html): open it in a browser, click each landmark, press Export, then check the export with --points.\n")
+    }
+
     func testFramePastTheEndIsReported() throws {
         let result = try CalibrationCLI.run(["calibrate", "--video", video, "--frame", "100000", "--points", points])
         XCTAssertEqual(result.status, 65)

@@ -264,7 +264,7 @@ final class HistoryCommandTests: XCTestCase {
         XCTAssertEqual(output.status, 64)
         XCTAssertEqual(output.stderr, """
             Error: give exactly one of --csv and --json
-            Usage: bowlertrax export <what> (--csv | --json) [--output <file>] [--trajectory] [--session <id|name> ...] [filters]
+            Usage: bowlertrax export <what> (--csv | --json) [--output <file>] [--trajectory] [filters: --session, --from, --to, --ball, --center, --bowler, --include-rejected] [--db <path>]
               See 'bowlertrax export --help' for more information.
 
             """)
