@@ -123,7 +123,7 @@ enum ShotsCommand {
             return [String(s.id)] + (session ? ["\(s.sessionID) \(s.sessionName)"] : []) + [
                 String(s.shot.shotNumber), ShotTable.format(m.averageSpeedMph, 1), ShotTable.format(m.arrowsBoard, 1),
                 ShotTable.format(m.entryBoard, 1), ShotTable.format(m.entryAngleDeg, 1),
-                m.strikeProbability.map { "\(Int(($0 * 100).rounded())) %" } ?? "-", result, s.rejected ? "rejected" : ""]
+                ShotTable.percent(m.strikeProbability), result, s.rejected ? "rejected" : ""]
         }
         let header = ["id"] + (session ? ["session"] : []) + ["#", "speed mph", "arrows", "entry", "entry °", "strike", "result", ""]
         return TextTable.render(header: header, rows: rows)

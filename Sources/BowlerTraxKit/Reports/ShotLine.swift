@@ -4,9 +4,8 @@ public enum ShotLine {
     public static func render(_ shot: Shot) -> String {
         let m = shot.measurements
         let format = ShotTable.format
-        let strike = m.strikeProbability.map { "\(Int(($0 * 100).rounded())) %" } ?? "-"
         return "Shot \(shot.shotNumber): \(format(m.averageSpeedMph, 1)) mph, arrows \(format(m.arrowsBoard, 1)), "
             + "breakpoint \(format(m.breakpointBoard, 1)) at \(format(m.breakpointDistanceFt, 1)) ft, "
-            + "entry \(format(m.entryBoard, 1)) at \(format(m.entryAngleDeg, 1))°, \(format(m.revRateRpm, 0)) rpm, strike \(strike)"
+            + "entry \(format(m.entryBoard, 1)) at \(format(m.entryAngleDeg, 1))°, \(format(m.revRateRpm, 0)) rpm, strike \(ShotTable.percent(m.strikeProbability))"
     }
 }

@@ -23,8 +23,13 @@ public enum ShotTable {
         return [
             String(shot.shotNumber), format(shot.releaseTimeS, 2), speeds, format(m.foulLineBoard, 1), format(m.arrowsBoard, 1),
             format(m.launchAngleDeg, 1), breakpoint, format(m.entryBoard, 1), format(m.entryAngleDeg, 1),
-            format(m.revRateRpm, 0), m.strikeProbability.map { "\(Int(($0 * 100).rounded())) %" } ?? "-", m.predictedLeave ?? "-",
+            format(m.revRateRpm, 0), percent(m.strikeProbability), m.predictedLeave ?? "-",
         ]
+    }
+
+    /// A probability as a whole percentage, "72 %"; "-" when there is none.
+    public static func percent(_ probability: Double?) -> String {
+        probability.map { "\(Int(($0 * 100).rounded())) %" } ?? "-"
     }
 
     public static func format(_ value: Double?, _ digits: Int) -> String {
