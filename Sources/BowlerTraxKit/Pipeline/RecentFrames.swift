@@ -27,6 +27,17 @@ final class RecentFrames {
     /// The kept frame with this index, if any.
     func entry(frame index: Int) -> Entry? { entries[frame: index] }
 
+    /// `point`, in frame `later`'s pixels, brought into frame `earlier`'s through the camera's motion into each frame
+    /// between; nil where a frame between is no longer kept or follows a cut.
+    func carry(_ point: (x: Double, y: Double), from later: Int, backTo earlier: Int) -> (x: Double, y: Double)? {
+        var point = point
+        for index in stride(from: later, to: earlier, by: -1) {
+            guard let mapped = entry(frame: index)?.toPrevious?.apply(point.x, point.y) else { return nil }
+            point = mapped
+        }
+        return point
+    }
+
     private static func size(of frame: VideoFrame) -> Int {
         let chromaRows = (frame.height + (1 << frame.chromaShiftY) - 1) >> frame.chromaShiftY
         return frame.stride(0) * frame.height + (frame.stride(1) + frame.stride(2)) * chromaRows

@@ -56,20 +56,16 @@ struct BackwardSearch {
     }
 
     /// Whether `candidate`, seen in `frame`, lies on a graphic over the picture (`PictureOverlay`), judged against the
-    /// kept frame `overlayGap` later (or the latest kept before it).
+    /// kept frame `overlayGap` later (or the latest kept before it, with no cut between): how far the scene moved
+    /// under it is where the same pixel of that later frame was in `frame`.
     private func isOverlay(_ candidate: BallCandidate, frame: Int) -> Bool {
         guard let seen = frames.entry(frame: frame)?.frame else { return false }
-        var point = (x: candidate.xPx, y: candidate.yPx), mapped = point, later = frame
-        // The candidate's place carried forward, frame by frame, with the scene under it.
-        while later < frame + Self.overlayGap, let next = frames.entry(frame: later + 1), let back = next.toPrevious?.inverse,
-              let ahead = back.apply(mapped.x, mapped.y) {
-            mapped = ahead
-            later += 1
-        }
-        guard later > frame, let other = frames.entry(frame: later)?.frame else { return false }
-        point = (mapped.x - point.x, mapped.y - point.y)
-        return PictureOverlay.covers(xPx: candidate.xPx, yPx: candidate.yPx, radiusPx: candidate.radiusPx, in: seen, other: other,
-                                     sceneShiftPx: (point.x * point.x + point.y * point.y).squareRoot())
+        var later = frame
+        while later < frame + Self.overlayGap, frames.entry(frame: later + 1)?.toPrevious != nil { later += 1 }
+        let point = (x: candidate.xPx, y: candidate.yPx)
+        guard later > frame, let other = frames.entry(frame: later)?.frame, let before = frames.carry(point, from: later, backTo: frame) else { return false }
+        let shift = ((before.x - point.x) * (before.x - point.x) + (before.y - point.y) * (before.y - point.y)).squareRoot()
+        return PictureOverlay.covers(xPx: point.x, yPx: point.y, radiusPx: candidate.radiusPx, in: seen, other: other, sceneShiftPx: shift)
     }
 
     /// Frames apart that the overlay test compares.
@@ -78,12 +74,8 @@ struct BackwardSearch {
     /// The ball's motion per frame against the background from `earlier` to `later`: `later` brought into `earlier`'s
     /// view through the camera's motion of each frame between.
     private func motion(from earlier: BallSighting, to later: BallSighting) -> (x: Double, y: Double)? {
-        guard later.frame > earlier.frame else { return nil }
-        var point = (x: later.candidate.xPx, y: later.candidate.yPx)
-        for index in stride(from: later.frame, to: earlier.frame, by: -1) {
-            guard let mapped = frames.entry(frame: index)?.toPrevious?.apply(point.x, point.y) else { return nil }
-            point = mapped
-        }
+        guard later.frame > earlier.frame,
+              let point = frames.carry((later.candidate.xPx, later.candidate.yPx), from: later.frame, backTo: earlier.frame) else { return nil }
         let frames = Double(later.frame - earlier.frame)
         return ((point.x - earlier.candidate.xPx) / frames, (point.y - earlier.candidate.yPx) / frames)
     }

@@ -142,7 +142,7 @@ public final class ShotTracker {
         tentative.removeAll()
     }
 
-    /// The sightings of the seed's follower that its look held (`heldByLook`), as the last `refollow` took them.
+    /// The sightings of the seed's follower that its look held (`heldByLook`), as the first `refollow` took them.
     private var heldSinceSeed: [Observation] = []
 
     /// The followed seeded ball was lost to something else: another ball found rolling (`BallFinder`) is followed in
@@ -151,10 +151,12 @@ public final class ShotTracker {
     /// finding it in every frame (`heldByLook`): a ball held in the hand, then lost in the swing.
     public func refollow(_ sightings: [BallSighting], after seed: BallSighting, velocityPx: (x: Double, y: Double), reference: YUVMean?) {
         guard let first = sightings.first else { return }
-        // The held sightings outlive a ball that replaced the seed's follower and was then dropped on probation.
-        let held = active.flatMap { $0.observations.first?.frame == seed.frame ? Array($0.observations.prefix($0.heldByLook)) : nil }
-            ?? (heldSinceSeed.first?.frame == seed.frame ? heldSinceSeed : [])
-        heldSinceSeed = held
+        // Taken from the seed's own follower when it is first replaced, they outlive every ball that replaces it (one
+        // dropped on probation included).
+        if heldSinceSeed.first?.frame != seed.frame, let follower = active, follower.observations.first?.frame == seed.frame {
+            heldSinceSeed = Array(follower.observations.prefix(follower.heldByLook))
+        }
+        let held = heldSinceSeed.first?.frame == seed.frame ? heldSinceSeed : []
         let kept = (held.isEmpty ? [observation(frame: seed.frame, timeS: seed.timeS, candidate: seed.candidate)] : held)
             .filter { $0.frame < first.frame }
         active = nil
@@ -163,9 +165,6 @@ public final class ShotTracker {
         active?.observations.insert(contentsOf: kept, at: 0)
         active?.startCount += kept.count
         active?.keptCount = kept.count
-        // Kept again if this ball, too, is lost to another found rolling.
-        active?.heldByLook = kept.count
-        active?.lookLost = true
     }
 
     /// The first two sightings of the followed ball as found by its motion, and the earliest frame sightings may be
