@@ -47,7 +47,7 @@ struct StageBench {
             result.decode.record(pending.last)
             if table == nil { table = ColorLookupTable(profile: profile, encoding: frame.encoding) }
             guard let table else { break }
-            let window = tracker.searchWindow(atTimeS: frame.timeS, imageSize: frame.size)
+            let window = tracker.searchWindow(frame: frame.index, atTimeS: frame.timeS, imageSize: frame.size)
             result.threshold.time { threshold.apply(table, to: frame, region: region, window: window) }
             _ = result.components.time { labeler.label(frame: frame, table: table, region: region, window: window, minAreaPx: 6) }
             // As ShotPipeline.track: the window first, the whole region when the window holds nothing.

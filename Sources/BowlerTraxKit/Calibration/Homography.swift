@@ -7,6 +7,9 @@ public struct Homography: Sendable, Equatable {
         self.m = m
     }
 
+    /// The map that leaves every point where it is.
+    public static let identity = Homography([1, 0, 0, 0, 1, 0, 0, 0, 1])
+
     /// Maps a plane point; nil when it lies on the line at infinity.
     public func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double)? {
         let w = m[6] * x + m[7] * y + m[8]

@@ -101,14 +101,17 @@ public struct ShotMeasurer: Sendable {
         guard let calibration else { return [] }
         return track.observations.compactMap { observation in
             // Past the entry point the ball meets the head pin: what it does there is the pins' doing, not the lane's.
-            guard let board = observation.board, let distance = observation.distanceFt, distance <= Lane.entryDistanceFt else { return nil }
-            let x = observation.candidate.xPx, y = observation.candidate.yPx
+            guard let board = observation.board, let distance = observation.distanceFt, distance <= Lane.entryDistanceFt,
+                  let placed = observation.placed else { return nil }
+            // Read in the calibration's picture (`Observation.placed`): on a camera that zooms, a pixel of the frame is
+            // `step` pixels there.
+            let x = placed.xPx, y = placed.yPx, step = placed.radiusPx / observation.candidate.radiusPx
             // A ball whose outline is not the size it should be there is partly hidden or merged with
             // something (the bowler, a pin): its centre is off, so it is left out of the measurements.
             guard let expected = calibration.expectedRadiusPx(atX: x, y: y),
-                  abs(observation.candidate.radiusPx / expected - 1) <= Self.radiusTolerance else { return nil }
+                  abs(placed.radiusPx / expected - 1) <= Self.radiusTolerance else { return nil }
             // Sensitivity of the mapped position to a pixel of noise, across and down the image.
-            guard let across = calibration.ballPosition(xPx: x + 1, yPx: y), let down = calibration.ballPosition(xPx: x, yPx: y + 1) else { return nil }
+            guard let across = calibration.ballPosition(xPx: x + step, yPx: y), let down = calibration.ballPosition(xPx: x, yPx: y + step) else { return nil }
             let boardPerPx = max(abs(across.board - board), abs(down.board - board))
             let feetPerPx = max(abs(across.distanceFt - distance), abs(down.distanceFt - distance))
             return PathSample(timeS: observation.timeS, board: hand.board(fromRightEdgeBoard: board), distanceFt: distance,

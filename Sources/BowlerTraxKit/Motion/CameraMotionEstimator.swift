@@ -51,6 +51,8 @@ public final class CameraMotionEstimator {
     private var previous = LumaPyramid()
     private var hasPrevious = false
     private let tracker = FeatureTracker()
+    /// Each frame registered to a key frame as well (`KeyFrameAligner`): chained maps drift.
+    private let keyFrames = KeyFrameAligner()
     /// Strong corners of the last registered frame (level-0 index coordinates), at most one per probe block.
     private var probes: [SIMD2<Float>] = []
     private var probeStrength: [Float] = []
@@ -66,7 +68,6 @@ public final class CameraMotionEstimator {
     private var overlays = OverlayMask()
     private var fitFrom: [(x: Double, y: Double)] = []
     private var fitTo: [(x: Double, y: Double)] = []
-    private let identity = Homography([1, 0, 0, 0, 1, 0, 0, 0, 1])
 
     /// Probe blocks: 8 across, 3 down (2×3 tracker cells each).
     private static let probeColumns = 8
@@ -97,14 +98,19 @@ public final class CameraMotionEstimator {
         let sameSize = hasPrevious && previous.sourceWidth == frame.width && previous.sourceHeight == frame.height
         let restarted = hasPrevious && !sameSize
         hasPrevious = true
-        guard sameSize else {
+        var motion: FrameMotion
+        if sameSize {
+            motion = staticMotion() ?? registeredMotion()
+        } else {
             probes.removeAll(keepingCapacity: true)
             overlays.reset()
             shiftGuess = .zero
-            return FrameMotion(toPrevious: nil, isStatic: false, inliers: 0, tracked: 0, isCut: restarted)
+            motion = FrameMotion(toPrevious: nil, isStatic: false, inliers: 0, tracked: 0, isCut: restarted)
         }
-        if let motion = staticMotion() { return motion }
-        return registeredMotion()
+        let w = current.levels[0].width, h = current.levels[0].height
+        motion.key = keyFrames.link(current, frame: frame.index, toPrevious: motion.toPrevious, isStatic: motion.isStatic,
+                                    keep: { !overlays.covers($0, width: w, height: h) }, excluded: exclusions)
+        return motion
     }
 
     /// Converts `rects` to level-0 index boxes grown by the tracking window plus one sample, into `exclusions`.
@@ -133,7 +139,7 @@ public final class CameraMotionEstimator {
         let tracked = tracker.features.count
         guard still >= Self.minStaticProbes, 4 * still >= 3 * tracked else { return nil }
         shiftGuess = .zero
-        return FrameMotion(toPrevious: identity, isStatic: true, inliers: still, tracked: tracked, isCut: false)
+        return FrameMotion(toPrevious: .identity, isStatic: true, inliers: still, tracked: tracked, isCut: false)
     }
 
     /// Whether at most `maxChangedThumbnailFraction` of the top-level samples differ by more than `thumbnailChange`.
@@ -170,10 +176,12 @@ public final class CameraMotionEstimator {
         if let mapped = map.apply(centre.x, centre.y), abs(centre.x - mapped.x) < Double(w), abs(centre.y - mapped.y) < Double(h) {
             shiftGuess = SIMD2(Float(centre.x - mapped.x), Float(centre.y - mapped.y))
         }
-        let full = fullResolution(best.matrix)
+        let full = current.fullResolution(best.matrix)
         let isStatic = isIdentity(full)
         chooseProbes(features, cameraMoved: !isStatic)
-        return FrameMotion(toPrevious: full, isStatic: isStatic, inliers: best.inliers, tracked: tracked, isCut: false)
+        // Within a tenth of a pixel of the identity, the map is the identity: chained frame after frame, such noise
+        // moved a fixed camera's first-frame view by 1.2 px over 800 frames (multi-720p60), half a board at the pins.
+        return FrameMotion(toPrevious: isStatic ? .identity : full, isStatic: isStatic, inliers: best.inliers, tracked: tracked, isCut: false)
     }
 
     /// The features that show the scene. Graphics laid over the picture (score boxes, logos, a replay panel) and
@@ -196,37 +204,10 @@ public final class CameraMotionEstimator {
         return moving
     }
 
-    /// The homography fitted to the features the similarity's final fit used, when it agrees with at least as many
-    /// features (to within `inlierThresholdPx`) and its four extra parameters earn their keep, else the similarity;
-    /// with its consensus (the homography's then marked in `inliers`). "Earn their keep" is the nested-model F-test:
-    /// the drop in squared residuals per extra parameter must exceed `minExtraParameterGain` times the homography's
-    /// residual variance; otherwise the extra freedom only fits tracking noise, which then grows toward the corners.
+    /// `MotionRansac.bestMap` with this estimator's thresholds and buffers.
     private func bestMap(_ features: [TrackedFeature], _ similarity: Similarity, consensus: Int) -> (matrix: [Double], inliers: Int) {
-        fitFrom.removeAll(keepingCapacity: true)
-        fitTo.removeAll(keepingCapacity: true)
-        var similaritySquares = 0.0
-        for (k, feature) in features.enumerated() where inliers[k] {
-            fitFrom.append((Double(feature.to.x), Double(feature.to.y)))
-            fitTo.append((Double(feature.from.x), Double(feature.from.y)))
-            let error = similarity.apply(feature.to) - SIMD2<Double>(feature.from)
-            similaritySquares += error.x * error.x + error.y * error.y
-        }
-        guard fitFrom.count > 8, let homography = Homography.fit(from: fitFrom, to: fitTo) else { return (similarity.matrix, consensus) }
-        let homographySquares = homography.squaredError(from: fitFrom, to: fitTo)
-        let variance = homographySquares / Double(2 * fitFrom.count - 8)
-        guard (similaritySquares - homographySquares) / 4 > Self.minExtraParameterGain * variance else { return (similarity.matrix, consensus) }
-        var count = 0
-        for feature in features where residual(homography, feature) < Self.inlierThresholdPx { count += 1 }
-        guard count >= consensus else { return (similarity.matrix, consensus) }
-        for (k, feature) in features.enumerated() { inliers[k] = residual(homography, feature) < Self.inlierThresholdPx }
-        return (homography.m, count)
-    }
-
-    /// How far `map` puts a feature's later position from its earlier one (level-0 samples).
-    private func residual(_ map: Homography, _ feature: TrackedFeature) -> Double {
-        guard let mapped = map.apply(Double(feature.to.x), Double(feature.to.y)) else { return .infinity }
-        let dx = mapped.x - Double(feature.from.x), dy = mapped.y - Double(feature.from.y)
-        return (dx * dx + dy * dy).squareRoot()
+        MotionRansac.bestMap(features, similarity, consensus: consensus, thresholdPx: Self.inlierThresholdPx, minGain: Self.minExtraParameterGain,
+                             inliers: &inliers, from: &fitFrom, to: &fitTo)
     }
 
     private func unregistered(tracked: Int) -> FrameMotion {
@@ -255,15 +236,6 @@ public final class CameraMotionEstimator {
             probes[block] = feature.to
         }
         probes.removeAll { $0.x < 0 }
-    }
-
-    /// `small` (level-0 index coordinates) as a map of full-resolution continuous coordinates: S⁻¹ · small · S with
-    /// S taking full-resolution x to x / factor − 0.5.
-    private func fullResolution(_ small: [Double]) -> Homography {
-        let f = Double(current.factor)
-        let scaleDown = [1 / f, 0, -0.5, 0, 1 / f, -0.5, 0, 0, 1], scaleUp = [f, 0, f / 2, 0, f, f / 2, 0, 0, 1]
-        let full = Homography.multiply(scaleUp, Homography.multiply(small, scaleDown))
-        return Homography(full.map { $0 / full[8] })
     }
 
     /// Whether `map` moves none of the frame's corners by more than `staticTolerancePx`.

@@ -61,6 +61,13 @@ final class FeatureTracker {
         for point in points { features.append(TrackedFeature(from: point, to: point, strength: 0)) }
     }
 
+    /// Replaces the features by points to follow, each expected near its `to` in the later frame (`track` with no
+    /// guess starts from there).
+    func place(_ expected: [TrackedFeature]) {
+        features.removeAll(keepingCapacity: true)
+        features.append(contentsOf: expected)
+    }
+
     /// Replaces the features by the best corner of each grid cell of `image`, skipping cells with none above
     /// `minCornerStrength` and samples inside `excluded` (index-coordinate boxes x0, y0, x1, y1, half-open).
     func selectCorners(in image: LumaImage, excluding excluded: [SIMD4<Float>]) {
@@ -145,10 +152,10 @@ final class FeatureTracker {
     }
 
     /// Follows every feature from `earlier` to `later` through `levels` pyramid levels (1 = level 0 only), starting
-    /// from `guess` (level-0 samples, later minus earlier); drops those lost (ill-conditioned at level 0, diverging,
+    /// from `guess` (level-0 samples, later minus earlier; nil: each feature's own `to − from`); drops those lost (ill-conditioned at level 0, diverging,
     /// found where the window does not fit in the later image, whose repeated edge would bias them) and those
     /// found inside `excluded` (boxes as in `selectCorners`).
-    func track(from earlier: LumaPyramid, to later: LumaPyramid, levels: Int, guess: SIMD2<Float>, droppingFoundIn excluded: [SIMD4<Float>]) {
+    func track(from earlier: LumaPyramid, to later: LumaPyramid, levels: Int, guess: SIMD2<Float>?, droppingFoundIn excluded: [SIMD4<Float>]) {
         precondition((1...LumaPyramid.levelCount).contains(levels), "track through 1 to \(LumaPyramid.levelCount) levels")
         let base = later.levels[0], r = Float(Self.windowRadius)
         let lowest = r, limitX = Float(base.width) - r - 1, limitY = Float(base.height) - r - 1
@@ -160,7 +167,7 @@ final class FeatureTracker {
             let gradientX = template + (side + 2) * (side + 2), gradientY = gradientX + side * side, window = gradientY + side * side
             for index in features.indices {
                 var feature = features[index]
-                var displacement = guess / topScale
+                var displacement = (guess ?? feature.to - feature.from) / topScale
                 var lost = false
                 for level in (0..<levels).reversed() {
                     let scale = 1 / Float(1 << level)

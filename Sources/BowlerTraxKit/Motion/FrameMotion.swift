@@ -4,8 +4,8 @@ public struct FrameMotion: Sendable {
     /// frame's; nil when the frame could not be registered to the previous one (first frame, a cut, a blank or
     /// featureless frame).
     public var toPrevious: Homography?
-    /// The camera did not move: the map is the identity to within a tenth of a pixel at the frame's corners, or the
-    /// cheap static test said so (then `toPrevious` is exactly the identity).
+    /// The camera did not move: the map was the identity to within a tenth of a pixel at the frame's corners, or the
+    /// cheap static test said so; `toPrevious` is then exactly the identity.
     public var isStatic: Bool
     /// Features that agreed with the fitted map (for a static frame: probes that stayed put).
     public var inliers: Int
@@ -14,4 +14,14 @@ public struct FrameMotion: Sendable {
     /// The picture changed wholesale: registration failed and the luma histogram changed a lot (a cut to another
     /// camera, or to or from a blank frame), not just a fast pan.
     public var isCut: Bool
+    /// Where this frame lies in its key frame (`KeyFrameAligner`), set once the frame is registered to it.
+    public var key: KeyFrameLink? = nil
+}
+
+/// A frame's map into its key frame, an earlier frame of the same view registered to directly (or itself, with the
+/// identity, when it is the key).
+public struct KeyFrameLink: Sendable, Equatable {
+    public var frame: Int
+    /// Maps the frame's pixels (full resolution, continuous) to the key frame's.
+    public var toKey: Homography
 }

@@ -121,6 +121,33 @@ final class LumaPyramid {
         }
     }
 
+    /// Makes this pyramid a copy of `other` (a key frame kept while later frames are built in the others).
+    func copy(from other: LumaPyramid) {
+        factor = other.factor
+        sourceWidth = other.sourceWidth
+        sourceHeight = other.sourceHeight
+        histogram = other.histogram
+        for (level, source) in zip(levels, other.levels) {
+            level.resize(width: source.width, height: source.height)
+            level.samples.update(from: source.samples, count: source.width * source.height)
+        }
+    }
+
+    /// `small`, a map of level-0 index coordinates, as a map of full-resolution continuous coordinates:
+    /// S⁻¹ · small · S with S taking full-resolution x to x / factor − 0.5.
+    func fullResolution(_ small: [Double]) -> Homography {
+        let f = Double(factor)
+        let scaleDown = [1 / f, 0, -0.5, 0, 1 / f, -0.5, 0, 0, 1], scaleUp = [f, 0, f / 2, 0, f, f / 2, 0, 0, 1]
+        let full = Homography.multiply(scaleUp, Homography.multiply(small, scaleDown))
+        return Homography(full.map { $0 / full[8] })
+    }
+
+    /// A level-0 index point carried by a full-resolution map (nil on its line at infinity).
+    func carry(_ point: SIMD2<Float>, by map: Homography) -> SIMD2<Float>? {
+        let f = Double(factor)
+        return map.apply((Double(point.x) + 0.5) * f, (Double(point.y) + 0.5) * f).map { SIMD2(Float($0.x / f - 0.5), Float($0.y / f - 0.5)) }
+    }
+
     /// L1 distance between this pyramid's and `other`'s normalized histograms: 0 for the same distribution of
     /// luma, 2 for no luma value in common.
     func histogramDistance(to other: LumaPyramid) -> Double {

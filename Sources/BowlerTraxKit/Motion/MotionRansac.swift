@@ -177,3 +177,40 @@ enum MotionRansac {
         return Similarity(a: a, b: b, tx: q.x - a * p.x + b * p.y, ty: q.y - b * p.x - a * p.y)
     }
 }
+
+extension MotionRansac {
+    /// The homography fitted to the features the similarity's final fit used (`inliers`), when it agrees with at
+    /// least as many features (to within `thresholdPx`) and its four extra parameters earn their keep, else the
+    /// similarity; with its consensus (the homography's then marked in `inliers`). "Earn their keep" is the
+    /// nested-model F-test: the drop in squared residuals per extra parameter must exceed `minGain` times the
+    /// homography's residual variance; otherwise the extra freedom only fits tracking noise, which then grows
+    /// toward the corners. `from` and `to` are buffers, kept by the caller from frame to frame.
+    static func bestMap(_ features: [TrackedFeature], _ similarity: Similarity, consensus: Int, thresholdPx: Double, minGain: Double,
+                        inliers: inout [Bool], from: inout [(x: Double, y: Double)], to: inout [(x: Double, y: Double)]) -> (matrix: [Double], inliers: Int) {
+        from.removeAll(keepingCapacity: true)
+        to.removeAll(keepingCapacity: true)
+        var similaritySquares = 0.0
+        for (k, feature) in features.enumerated() where inliers[k] {
+            from.append((Double(feature.to.x), Double(feature.to.y)))
+            to.append((Double(feature.from.x), Double(feature.from.y)))
+            let error = similarity.apply(feature.to) - SIMD2<Double>(feature.from)
+            similaritySquares += error.x * error.x + error.y * error.y
+        }
+        guard from.count > 8, let homography = Homography.fit(from: from, to: to) else { return (similarity.matrix, consensus) }
+        let homographySquares = homography.squaredError(from: from, to: to)
+        let variance = homographySquares / Double(2 * from.count - 8)
+        guard (similaritySquares - homographySquares) / 4 > minGain * variance else { return (similarity.matrix, consensus) }
+        var count = 0
+        for feature in features where residual(homography, feature) < thresholdPx { count += 1 }
+        guard count >= consensus else { return (similarity.matrix, consensus) }
+        for (k, feature) in features.enumerated() { inliers[k] = residual(homography, feature) < thresholdPx }
+        return (homography.m, count)
+    }
+
+    /// How far `map` puts a feature's later position from its earlier one (level-0 samples).
+    private static func residual(_ map: Homography, _ feature: TrackedFeature) -> Double {
+        guard let mapped = map.apply(Double(feature.to.x), Double(feature.to.y)) else { return .infinity }
+        let dx = mapped.x - Double(feature.from.x), dy = mapped.y - Double(feature.from.y)
+        return (dx * dx + dy * dy).squareRoot()
+    }
+}

@@ -24,8 +24,9 @@ public final class ShotPipeline: @unchecked Sendable {
     private let recentFrames = RecentFrames()
     /// The last frame of the last shot: a ball followed back stops after it.
     private var lastShotFrame = -1
-    /// Real footage: each frame's place in the reference view, given to the sightings of each shot.
-    private var referenceChain = ReferenceChain()
+    /// Real footage: each frame's place in the reference view, given to the sightings of each shot; the tracker reads
+    /// their lane positions through it.
+    private let referenceChain = ReferenceChain()
     /// No colour was given: the ball is found by its motion and shape (`findBall`).
     private let findsBallByItself: Bool
     /// The camera's motion is followed (real footage: no colour given, or a box): a cut ends the shot.
@@ -50,7 +51,7 @@ public final class ShotPipeline: @unchecked Sendable {
         ballFinder = BallFinder(imageHeight: imageSize.height)
         findsBallByItself = profile == nil
         watchesCamera = profile == nil || seed != nil
-        tracker = ShotTracker(calibration: calibration)
+        tracker = ShotTracker(calibration: calibration, views: watchesCamera ? referenceChain : nil)
         measurer = ShotMeasurer(calibration: calibration, hand: hand)
     }
 
@@ -62,7 +63,7 @@ public final class ShotPipeline: @unchecked Sendable {
         let motion = watchesCamera ? cameraMotion.next(frame, exclude: tracker.ballExclusion(imageSize: frame.size).map { [$0] } ?? []) : nil
         if let motion {
             recentFrames.append(frame, toPrevious: motion.toPrevious)
-            referenceChain.advance(frame: frame.index, toPrevious: motion.toPrevious)
+            referenceChain.advance(frame: frame.index, toPrevious: motion.toPrevious, key: motion.key)
         }
         // A cut to another view ends the ball being followed: the shot keeps what was seen before it.
         if motion?.isCut == true, tracker.isFollowing { return tracker.finish().map(numbered) }
@@ -83,7 +84,7 @@ public final class ShotPipeline: @unchecked Sendable {
         } else if let search {
             (candidates, lookVerdict) = seededCandidates(search, moving: moving, in: frame)
         } else if let detector, !findsBallByItself {
-            let window = tracker.searchWindow(atTimeS: frame.timeS, imageSize: frame.size)
+            let window = tracker.searchWindow(frame: frame.index, atTimeS: frame.timeS, imageSize: frame.size)
             let found = detector.detect(in: frame, window: window)
             // A ball lost from its window (a missed prediction) is looked for everywhere before it is given up.
             candidates = found.isEmpty && window != nil ? detector.detect(in: frame) : found

@@ -3,9 +3,14 @@ public struct Observation: Sendable, Equatable {
     public var frame: Int
     public var timeS: Double
     public var candidate: BallCandidate
-    /// Board counted from the right edge; nil without a calibration.
+    /// Board counted from the right edge; nil without a calibration, or where the camera's motion since the
+    /// calibration's picture is not known (`placed`).
     public var board: Double?
     public var distanceFt: Double?
+    /// The ball in the calibration's picture, where its lane position was read: the sighting itself on a fixed
+    /// camera, carried through the camera's motion since the video's first frame on one that pans and zooms
+    /// (`ReferenceChain.toFirstFrame`). Nil without a calibration, or where that motion is not known.
+    public var placed: PlacedBall? = nil
     /// How the ball looked (for its rev rate); only sampled for the ball being followed.
     public var appearance: ObservedAppearance? = nil
     /// Where this frame lies in the reference view (real footage, where the camera's motion is followed); nil when
@@ -21,4 +26,17 @@ public struct Observation: Sendable, Equatable {
 /// A ball followed from near the foul line until it reached the pins or left the lane.
 public struct TrackedShot: Sendable, Equatable {
     public var observations: [Observation]
+}
+
+/// A ball's centre and radius in some picture's pixels (continuous coordinates).
+public struct PlacedBall: Sendable, Equatable {
+    public var xPx: Double
+    public var yPx: Double
+    public var radiusPx: Double
+
+    public init(xPx: Double, yPx: Double, radiusPx: Double) {
+        self.xPx = xPx
+        self.yPx = yPx
+        self.radiusPx = radiusPx
+    }
 }

@@ -7,6 +7,9 @@
 /// moving steadily up the image and shrinking.
 public final class ShotTracker {
     private let calibration: LaneCalibration?
+    /// The camera's motion, when it is followed: a sighting's lane position is read in the calibration's picture, the
+    /// video's first frame (`ReferenceChain.toFirstFrame`). Nil: the camera is fixed, its frames are that picture.
+    private let views: ReferenceChain?
     private var tentative: [Track] = []
     private var active: Track?
 
@@ -113,13 +116,14 @@ public final class ShotTracker {
     /// How much wider (in radii) a seeded ball's search reaches for each frame it was not seen.
     static let lostReachGrowth = 0.5
 
-    public init(calibration: LaneCalibration?) {
+    public init(calibration: LaneCalibration?, views: ReferenceChain? = nil) {
         self.calibration = calibration
+        self.views = views
     }
 
-    /// Where to look in the next frame: the active ball's predicted neighbourhood, or nil for the whole search region.
-    public func searchWindow(atTimeS timeS: Double, imageSize: PixelSize) -> PixelRect? {
-        guard let active, let predicted = predictedPixel(of: active, atTimeS: timeS) else { return nil }
+    /// Where to look in `frame`: the active ball's predicted neighbourhood, or nil for the whole search region.
+    public func searchWindow(frame: Int, atTimeS timeS: Double, imageSize: PixelSize) -> PixelRect? {
+        guard let active, let predicted = predictedPixel(of: active, inFrame: frame, atTimeS: timeS) else { return nil }
         let reach = gate(for: active, radius: predicted.radius, atTimeS: timeS) + predicted.radius
         return PixelRect(aroundX: predicted.x, y: predicted.y, reach: reach, within: imageSize)
     }
@@ -242,7 +246,9 @@ public final class ShotTracker {
         guard let calibration else { return true }
         let track = Track(observations: sightings.map { observation(frame: $0.frame, timeS: $0.timeS, candidate: $0.candidate) })
         let sizeRatios = track.observations.compactMap { o in
-            o.board.flatMap { board in o.distanceFt.map { o.candidate.radiusPx / calibration.radiusPx(lateralFt: Lane.lateralFt(board: board), distanceFt: $0) } }
+            o.board.flatMap { board in o.distanceFt.flatMap { distance in
+                o.placed.map { $0.radiusPx / calibration.radiusPx(lateralFt: Lane.lateralFt(board: board), distanceFt: distance) }
+            } }
         }.sorted()
         guard !sizeRatios.isEmpty, Self.foundSizeRatios.contains(sizeRatios[sizeRatios.count / 2]) else { return false }
         return track.observations.first.map(canStart) == true && isBowledBall(track)
@@ -301,7 +307,7 @@ public final class ShotTracker {
         if active?.observations.last?.frame == frame { return nil }
         let observations = candidates.map { observation(frame: frame, timeS: timeS, candidate: $0) }
         if var track = active {
-            if let next = bestMatch(for: track, in: observations, atTimeS: timeS) {
+            if let next = bestMatch(for: track, in: observations, inFrame: frame, atTimeS: timeS) {
                 if track.seeded, let last = track.observations.last, let from = track.lastInView {
                     let frames = Double(max(1, next.frame - last.frame))
                     let step = (x: (next.candidate.xPx - from.x) / frames, y: (next.candidate.yPx - from.y) / frames)
@@ -393,14 +399,22 @@ public final class ShotTracker {
     }
 
     private func observation(frame: Int, timeS: Double, candidate: BallCandidate) -> Observation {
-        let lane = calibration?.ballPosition(xPx: candidate.xPx, yPx: candidate.yPx)
-        return Observation(frame: frame, timeS: timeS, candidate: candidate, board: lane?.board, distanceFt: lane?.distanceFt)
+        let placed = calibration == nil ? nil : toCalibration(frame: frame)?.carry((candidate.xPx, candidate.yPx, candidate.radiusPx))
+            .map { PlacedBall(xPx: $0.x, yPx: $0.y, radiusPx: $0.radius) }
+        let lane = placed.flatMap { calibration?.ballPosition(xPx: $0.xPx, yPx: $0.yPx) }
+        var observation = Observation(frame: frame, timeS: timeS, candidate: candidate, board: lane?.board, distanceFt: lane?.distanceFt)
+        observation.placed = placed
+        return observation
     }
+
+    /// Maps a frame's pixels into the calibration's picture: the identity on a fixed camera (its frames are that
+    /// picture); nil where the camera's motion since the first frame was lost.
+    private func toCalibration(frame: Int) -> Homography? { views.map { $0.toFirstFrame(ofFrame: frame) } ?? .identity }
 
     private func advanceTentative(with observations: [Observation], atTimeS timeS: Double) {
         var used = Set<Int>()
         for index in tentative.indices {
-            if let match = bestMatch(for: tentative[index], in: observations, atTimeS: timeS),
+            if let match = bestMatch(for: tentative[index], in: observations, inFrame: observations.first?.frame ?? 0, atTimeS: timeS),
                let position = observations.firstIndex(of: match), !used.contains(position) {
                 tentative[index].observations.append(match)
                 if calibration != nil, tentative[index].observations.count > Self.judgedCount {
@@ -467,8 +481,8 @@ public final class ShotTracker {
         return recent.count == 3 && recent.allSatisfy { !Self.onLaneBoards.contains($0.board ?? board) }
     }
 
-    private func bestMatch(for track: Track, in observations: [Observation], atTimeS timeS: Double) -> Observation? {
-        guard let predicted = predictedPixel(of: track, atTimeS: timeS) else { return nil }
+    private func bestMatch(for track: Track, in observations: [Observation], inFrame frame: Int, atTimeS timeS: Double) -> Observation? {
+        guard let predicted = predictedPixel(of: track, inFrame: frame, atTimeS: timeS) else { return nil }
         let limit = gate(for: track, radius: predicted.radius, atTimeS: timeS)
         var best: (Observation, Double)?
         for observation in observations {
@@ -489,15 +503,17 @@ public final class ShotTracker {
         return (1.5 * radius + 4) * young + 60 * radius * unseenS
     }
 
-    /// The ball's predicted centre and radius in pixels.
-    private func predictedPixel(of track: Track, atTimeS timeS: Double) -> (x: Double, y: Double, radius: Double)? {
+    /// The ball's predicted centre and radius in `frame`'s pixels: along its path on the lane when that is known
+    /// (and, on a camera that moves, where the calibration's picture lies in the frame), else in the picture.
+    private func predictedPixel(of track: Track, inFrame frame: Int, atTimeS timeS: Double) -> (x: Double, y: Double, radius: Double)? {
         guard let last = track.observations.last else { return nil }
-        if let calibration, last.board != nil {
+        let fromCalibration = toCalibration(frame: frame)?.inverse
+        if let calibration, last.board != nil, let fromCalibration {
             let samples = track.observations.compactMap { o in o.board.flatMap { b in o.distanceFt.map { (timeS: o.timeS, values: [b, $0]) } } }
             guard let lane = PathPredictor.predict(samples, at: timeS),
                   let pixel = calibration.ballPixel(board: lane[0], distanceFt: lane[1]) else { return nil }
             let radius = calibration.radiusPx(lateralFt: Lane.lateralFt(board: lane[0]), distanceFt: lane[1])
-            return (pixel.x, pixel.y, radius)
+            return fromCalibration.carry((pixel.x, pixel.y, radius))
         }
         let samples = track.observations.map { (timeS: $0.timeS, values: [$0.candidate.xPx, $0.candidate.yPx, $0.candidate.radiusPx]) }
         guard let values = PathPredictor.predict(samples, at: timeS) else { return nil }

@@ -6,7 +6,6 @@ import XCTest
 final class MovingDiscFinderTests: XCTestCase {
     private static let maple = TestRGB(hueDeg: 35, saturationPct: 35, valuePct: 85)
     private static let black = TestRGB(hueDeg: 0, saturationPct: 0, valuePct: 12)
-    private static let identity = Homography([1, 0, 0, 0, 1, 0, 0, 0, 1])
 
     /// A 640×360 lane-coloured frame with a dark ball and a dark pin-like post (which never moves).
     private func frame(ballAtX x: Double, y: Double, stripeAtX stripe: Int? = nil) -> VideoFrame {
@@ -26,7 +25,7 @@ final class MovingDiscFinderTests: XCTestCase {
     func testBallThatMovedIsFoundWhereItIsNowNotWhereItWas() throws {
         let finder = MovingDiscFinder()
         XCTAssertEqual(find(finder, frame(ballAtX: 300, y: 250), toPrevious: nil), [], "no previous frame: nothing to compare")
-        let discs = find(finder, frame(ballAtX: 310, y: 200), toPrevious: Self.identity)
+        let discs = find(finder, frame(ballAtX: 310, y: 200), toPrevious: Homography.identity)
         let ball = try XCTUnwrap(discs.first)
         XCTAssertEqual(ball.xPx, 310, accuracy: 4)
         XCTAssertEqual(ball.yPx, 200, accuracy: 4)
@@ -56,7 +55,7 @@ final class MovingDiscFinderTests: XCTestCase {
         for i in 0..<6 {
             let canvas = TestCanvas(width: 640, height: 360, background: Self.maple, chromaShift: 1, index: i, timeS: Double(i) / 60)
             canvas.disc(centerX: 300, centerY: 250 - 2 * Double(i), radius: 14) { _ in Self.black }
-            discs = find(finder, canvas.frame, toPrevious: i == 0 ? nil : Self.identity)
+            discs = find(finder, canvas.frame, toPrevious: i == 0 ? nil : Homography.identity)
         }
         let ball = try XCTUnwrap(discs.first, "found in the sixth frame")
         XCTAssertEqual(ball.yPx, 240, accuracy: 4)
@@ -66,7 +65,7 @@ final class MovingDiscFinderTests: XCTestCase {
     func testMovingStripeIsNoDisc() {
         let finder = MovingDiscFinder()
         _ = find(finder, frame(ballAtX: 100, y: 300, stripeAtX: 200), toPrevious: nil)
-        let discs = find(finder, frame(ballAtX: 100, y: 300, stripeAtX: 260), toPrevious: Self.identity)
+        let discs = find(finder, frame(ballAtX: 100, y: 300, stripeAtX: 260), toPrevious: Homography.identity)
         XCTAssertEqual(discs, [], "a long shape moving sideways stands out on two sides only")
     }
 }

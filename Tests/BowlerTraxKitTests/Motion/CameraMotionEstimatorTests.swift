@@ -6,7 +6,6 @@ import XCTest
 final class CameraMotionEstimatorTests: XCTestCase {
     private typealias Scene = MotionTestScene
     private static let texture = MotionTexture(seed: 7)
-    private static let identity = Homography([1, 0, 0, 0, 1, 0, 0, 0, 1])
 
     /// Feeds the texture seen straight, then seen through `toPrevious`, and returns the second frame's motion.
     private func motion(for toPrevious: Homography, overlays: [(Double, Double) -> Double?] = [{ _, _ in nil }, { _, _ in nil }],
@@ -51,10 +50,10 @@ final class CameraMotionEstimatorTests: XCTestCase {
         // The second frame is registered in full (no probes yet), the third passes the cheap test.
         let second = estimator.next(frame)
         XCTAssertTrue(second.isStatic)
-        assertRecovered(second, Self.identity, within: 0.02)
+        assertRecovered(second, Homography.identity, within: 0.02)
         let third = estimator.next(frame)
         XCTAssertTrue(third.isStatic)
-        XCTAssertEqual(try XCTUnwrap(third.toPrevious), Self.identity)
+        XCTAssertEqual(try XCTUnwrap(third.toPrevious), Homography.identity)
         XCTAssertGreaterThanOrEqual(third.inliers, CameraMotionEstimator.minStaticProbes)
     }
 
@@ -70,8 +69,8 @@ final class CameraMotionEstimatorTests: XCTestCase {
             let motion = estimator.next(frame)
             guard step > 0 else { continue }
             XCTAssertTrue(motion.isStatic, "frame \(step): \(motion)")
-            assertRecovered(motion, Self.identity, within: 0.1)
-            if step > 1 { XCTAssertEqual(try XCTUnwrap(motion.toPrevious), Self.identity, "frame \(step)") }
+            assertRecovered(motion, Homography.identity, within: 0.1)
+            if step > 1 { XCTAssertEqual(try XCTUnwrap(motion.toPrevious), Homography.identity, "frame \(step)") }
         }
     }
 

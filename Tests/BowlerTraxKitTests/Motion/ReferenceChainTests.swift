@@ -1,12 +1,13 @@
 import XCTest
 @testable import BowlerTraxKit
 
-/// Each frame's place in the reference view is the camera's motion chained frame by frame since it was last lost.
+/// Each frame's place in the reference view is the camera's motion since it was last lost: through its key frame
+/// when it was registered to one, else chained frame by frame.
 final class ReferenceChainTests: XCTestCase {
     private func shift(_ dx: Double, _ dy: Double) -> Homography { Homography([1, 0, dx, 0, 1, dy, 0, 0, 1]) }
 
     func testMotionIsChainedIntoTheFirstFrame() throws {
-        var chain = ReferenceChain()
+        let chain = ReferenceChain()
         XCTAssertEqual(chain.advance(frame: 0, toPrevious: nil).frame, 0)
         // Each frame's pixels lie 2 px right of the previous frame's, and the camera zooms out by 1 % from frame 3.
         for frame in 1...5 {
@@ -27,7 +28,7 @@ final class ReferenceChainTests: XCTestCase {
     }
 
     func testLostMotionStartsANewReferenceView() throws {
-        var chain = ReferenceChain()
+        let chain = ReferenceChain()
         chain.advance(frame: 0, toPrevious: nil)
         chain.advance(frame: 1, toPrevious: shift(5, 0))
         chain.advance(frame: 2, toPrevious: nil)
@@ -39,9 +40,33 @@ final class ReferenceChainTests: XCTestCase {
     }
 
     func testFixedCameraStaysExactlyTheIdentity() {
-        var chain = ReferenceChain()
-        let identity = Homography([1, 0, 0, 0, 1, 0, 0, 0, 1])
+        let chain = ReferenceChain()
+        let identity = Homography.identity
         for frame in 0..<1000 { chain.advance(frame: frame, toPrevious: frame == 0 ? nil : identity) }
         XCTAssertEqual(chain.view(ofFrame: 999), ReferenceView(frame: 0, toReference: identity))
+    }
+
+    func testAKeyFramesMapIsUsedInsteadOfTheChain() throws {
+        let chain = ReferenceChain()
+        chain.advance(frame: 0, toPrevious: nil, key: KeyFrameLink(frame: 0, toKey: .identity))
+        // Frame to frame the camera seems to move 1 px a frame; registered to frame 0, it moved 3 px in all.
+        chain.advance(frame: 1, toPrevious: shift(1, 0), key: KeyFrameLink(frame: 0, toKey: shift(1, 0)))
+        chain.advance(frame: 2, toPrevious: shift(1, 0), key: KeyFrameLink(frame: 0, toKey: shift(3, 0)))
+        XCTAssertEqual(try XCTUnwrap(chain.view(ofFrame: 2)?.toReference.apply(0, 0)).x, 3, accuracy: 1e-12)
+        // Frame 3 becomes a key: its view is chained (2 + 1 px), and frame 4, registered to it, follows from there.
+        chain.advance(frame: 3, toPrevious: shift(1, 0), key: KeyFrameLink(frame: 3, toKey: .identity))
+        chain.advance(frame: 4, toPrevious: shift(1, 0), key: KeyFrameLink(frame: 3, toKey: shift(2, 0)))
+        XCTAssertEqual(try XCTUnwrap(chain.view(ofFrame: 3)?.toReference.apply(0, 0)).x, 4, accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(chain.view(ofFrame: 4)?.toReference.apply(0, 0)).x, 6, accuracy: 1e-12)
+        XCTAssertEqual(chain.view(ofFrame: 4)?.frame, 0, "still the first frame's view")
+    }
+
+    func testALostFrameStartsANewViewWhateverItsKey() {
+        let chain = ReferenceChain()
+        chain.advance(frame: 0, toPrevious: nil, key: KeyFrameLink(frame: 0, toKey: .identity))
+        chain.advance(frame: 1, toPrevious: nil, key: KeyFrameLink(frame: 1, toKey: .identity))
+        XCTAssertEqual(chain.view(ofFrame: 1), ReferenceView(frame: 1, toReference: .identity))
+        XCTAssertNil(chain.toFirstFrame(ofFrame: 1), "the first frame's view is lost")
+        XCTAssertEqual(chain.toFirstFrame(ofFrame: 0), .identity)
     }
 }

@@ -55,7 +55,7 @@ final class BackwardSearchTests: XCTestCase {
         let frames = RecentFrames()
         for i in 0..<20 {
             let canvas = TestCanvas(width: 320, height: 280, background: TestRGB(red: 0.6, green: 0.55, blue: 0.45), chromaShift: 1, index: i, timeS: Double(i) / Self.fps)
-            frames.append(canvas.frame, toPrevious: i > 0 ? Homography([1, 0, 0, 0, 1, 0, 0, 0, 1]) : nil)
+            frames.append(canvas.frame, toPrevious: i > 0 ? Homography.identity : nil)
         }
         XCTAssertEqual(search(frames), [])
     }

@@ -4,7 +4,6 @@ import XCTest
 /// A disc rolling up the picture against the background, not growing, is taken for the bowled ball once seen
 /// often enough; one coming toward the camera, one standing still, or one seen too briefly is not.
 final class BallFinderTests: XCTestCase {
-    private static let identity = Homography([1, 0, 0, 0, 1, 0, 0, 0, 1])
 
     private func disc(_ x: Double, _ y: Double, _ r: Double) -> DiscMatch {
         DiscMatch(xPx: x, yPx: y, radiusPx: r, contrast: 60, inside: YUVMean(y: 40, u: 128, v: 128), score: 60)
@@ -12,10 +11,10 @@ final class BallFinderTests: XCTestCase {
 
     /// Feeds `frames` frames of `path(i)` (with a clutter disc standing still in the picture, unless the camera moves);
     /// returns the frame that confirmed a ball and its sightings.
-    private func run(frames: Int, toPrevious: Homography = identity, _ path: (Int) -> DiscMatch) -> (frame: Int, sightings: [BallSighting])? {
+    private func run(frames: Int, toPrevious: Homography = .identity, _ path: (Int) -> DiscMatch) -> (frame: Int, sightings: [BallSighting])? {
         let finder = BallFinder(imageHeight: 720)
         for i in 0..<frames {
-            let discs = toPrevious == Self.identity ? [path(i), disc(600, 80, 9)] : [path(i)]
+            let discs = toPrevious == Homography.identity ? [path(i), disc(600, 80, 9)] : [path(i)]
             if let ball = finder.update(frame: i, timeS: Double(i) / 60, discs: discs, toPrevious: toPrevious) { return (i, ball.sightings) }
         }
         return nil
@@ -47,7 +46,7 @@ final class BallFinderTests: XCTestCase {
         for i in 0..<30 where found == nil {
             var discs = [disc(300, 600 - 9 * Double(i), 20)]
             if i >= 2 { discs.append(disc(800, 600 - 9 * Double(i - 2), 20)) }
-            if let ball = finder.update(frame: i, timeS: Double(i) / 60, discs: discs, toPrevious: Self.identity, accepts: { $0.sightings[0].candidate.xPx > 500 }) {
+            if let ball = finder.update(frame: i, timeS: Double(i) / 60, discs: discs, toPrevious: Homography.identity, accepts: { $0.sightings[0].candidate.xPx > 500 }) {
                 found = (i, ball)
             }
         }
@@ -65,7 +64,7 @@ final class BallFinderTests: XCTestCase {
         for i in 0..<30 where found == nil {
             var discs = [disc(400, 644 - 9 * Double(i), 20)]
             if i >= 3 { discs.append(disc(401, 600 - 9 * Double(i), 20)) }
-            found = finder.update(frame: i, timeS: Double(i) / 60, discs: discs, toPrevious: Self.identity)
+            found = finder.update(frame: i, timeS: Double(i) / 60, discs: discs, toPrevious: Homography.identity)
         }
         let ball = try XCTUnwrap(found)
         XCTAssertEqual(ball.sightings.first?.frame, 3, "the ball's own track, not its image's")

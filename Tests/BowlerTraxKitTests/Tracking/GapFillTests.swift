@@ -15,7 +15,7 @@ final class GapFillTests: XCTestCase {
             if !hidden.contains(index) {
                 canvas.disc(centerX: 100, centerY: 150 - 6 * Double(index), radius: 10) { _ in Self.ball }
             }
-            kept.append(canvas.frame, toPrevious: Homography([1, 0, 0, 0, 1, 0, 0, 0, 1]))
+            kept.append(canvas.frame, toPrevious: Homography.identity)
         }
         return kept
     }

@@ -135,7 +135,7 @@ final class ShotTrackerTests: XCTestCase {
         let all = frames(of: shot)
         for frame in all.prefix(30) { _ = tracker.update(frame: frame.frame, timeS: frame.timeS, candidates: frame.candidates) }
         let next = all[30]
-        let window = try XCTUnwrap(tracker.searchWindow(atTimeS: next.timeS, imageSize: SyntheticCamera().imageSize))
+        let window = try XCTUnwrap(tracker.searchWindow(frame: next.frame, atTimeS: next.timeS, imageSize: SyntheticCamera().imageSize))
         let ball = try XCTUnwrap(next.candidates.first)
         XCTAssertTrue((window.x0..<window.x1).contains(Int(ball.xPx)) && (window.y0..<window.y1).contains(Int(ball.yPx)))
         XCTAssertLessThan(window.x1 - window.x0, 1280 / 4, "a window, not the whole frame")

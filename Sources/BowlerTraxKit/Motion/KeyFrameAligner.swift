@@ -1,0 +1,74 @@
+/// Registers each frame of a camera that moves to a key frame, an earlier frame of the same view, and not only to
+/// the frame before it. Chained frame to frame, the maps drift: each drops what one frame's features cannot tell
+/// from noise (the pan-720p60 fixture's first-frame view was 13 px off at the pins after 3.5 s, seven boards), and
+/// a fixed camera's view crept by a pixel over 800 frames where people moved through it. Here the key frame's corners
+/// are looked for in each frame where the chained maps predict them, and the map to the key fitted to them directly,
+/// so the error no longer grows frame after frame, only from key to key: a new key is taken when the view has zoomed
+/// or turned too far from the last one for its corners to be matched (`maxScaleChange`, too few found).
+///
+/// The same corners (`FeatureTracker`, best per grid cell, the ball's neighbourhood left out), pyramidal tracking
+/// (two levels: the prediction is already close) and fit (`MotionRansac`, then `bestMap`) as frame to frame.
+final class KeyFrameAligner {
+    /// Zoom between the key and a frame beyond which the key's 7×7 windows no longer match the frame's: a new key.
+    static let maxScaleChange = 1.2
+    static let trackedLevels = 2
+
+    private let key = LumaPyramid()
+    private var keyFrame = -1
+    /// The last frame's map into the key (full resolution).
+    private var toKey: Homography?
+    /// The key's corners, level-0 index coordinates.
+    private var corners: [TrackedFeature] = []
+    private let tracker = FeatureTracker()
+    private var expected: [TrackedFeature] = []
+    private var kept: [TrackedFeature] = []
+    private var inliers: [Bool] = []
+    private var residuals: [Double] = []
+    private var fitFrom: [(x: Double, y: Double)] = []
+    private var fitTo: [(x: Double, y: Double)] = []
+
+    /// The link of `frame` (its pyramid `frame`, `toPrevious` its map to the previous frame, nil when unregistered)
+    /// to its key frame; this frame becomes the key when it cannot be matched to the last one. `keep` says whether a
+    /// key corner shows the scene (not a graphic over it); `excluded` are level-0 boxes where the ball is.
+    func link(_ pyramid: LumaPyramid, frame: Int, toPrevious: Homography?, isStatic: Bool,
+              keep: (TrackedFeature) -> Bool, excluded: [SIMD4<Float>]) -> KeyFrameLink {
+        guard let toPrevious, let last = toKey, keyFrame >= 0 else { return makeKey(pyramid, frame: frame, excluded: excluded) }
+        let chained = last.after(toPrevious)
+        if isStatic {
+            toKey = chained
+            return KeyFrameLink(frame: keyFrame, toKey: chained)
+        }
+        let centre = (x: Double(pyramid.sourceWidth) / 2, y: Double(pyramid.sourceHeight) / 2, radius: 100.0)
+        guard let fromKey = chained.inverse, let scaled = chained.carry(centre),
+              (1 / Self.maxScaleChange...Self.maxScaleChange).contains(scaled.radius / centre.radius) else {
+            return makeKey(pyramid, frame: frame, excluded: excluded)
+        }
+        expected.removeAll(keepingCapacity: true)
+        for corner in corners where keep(corner) {
+            guard let there = pyramid.carry(corner.from, by: fromKey) else { continue }
+            expected.append(TrackedFeature(from: corner.from, to: there, strength: corner.strength))
+        }
+        tracker.place(expected)
+        tracker.track(from: key, to: pyramid, levels: Self.trackedLevels, guess: nil, droppingFoundIn: excluded)
+        kept.removeAll(keepingCapacity: true)
+        kept.append(contentsOf: tracker.features)
+        let needed = max(CameraMotionEstimator.minInliers, Int((CameraMotionEstimator.minInlierFraction * Double(corners.count)).rounded(.up)))
+        guard let fit = MotionRansac.fit(kept, thresholdPx: CameraMotionEstimator.inlierThresholdPx, inliers: &inliers, residuals: &residuals),
+              fit.consensus >= needed else { return makeKey(pyramid, frame: frame, excluded: excluded) }
+        let best = MotionRansac.bestMap(kept, fit.similarity, consensus: fit.consensus, thresholdPx: CameraMotionEstimator.inlierThresholdPx,
+                                        minGain: CameraMotionEstimator.minExtraParameterGain, inliers: &inliers, from: &fitFrom, to: &fitTo)
+        let refined = pyramid.fullResolution(best.matrix)
+        toKey = refined
+        return KeyFrameLink(frame: keyFrame, toKey: refined)
+    }
+
+    private func makeKey(_ pyramid: LumaPyramid, frame: Int, excluded: [SIMD4<Float>]) -> KeyFrameLink {
+        key.copy(from: pyramid)
+        keyFrame = frame
+        toKey = .identity
+        tracker.selectCorners(in: key.levels[0], excluding: excluded)
+        corners.removeAll(keepingCapacity: true)
+        corners.append(contentsOf: tracker.features)
+        return KeyFrameLink(frame: frame, toKey: .identity)
+    }
+}
