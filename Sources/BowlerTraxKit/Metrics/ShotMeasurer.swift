@@ -101,8 +101,8 @@ public struct ShotMeasurer: Sendable {
         guard let calibration else { return [] }
         return track.observations.compactMap { observation in
             // Past the entry point the ball meets the head pin: what it does there is the pins' doing, not the lane's.
-            guard let board = observation.board, let distance = observation.distanceFt, distance <= Lane.entryDistanceFt,
-                  let placed = observation.placed else { return nil }
+            guard let board = observation.board, let distance = observation.distanceFt, distance <= Lane.entryDistanceFt else { return nil }
+            let placed = observation.inCalibrationPicture
             // Read in the calibration's picture (`Observation.placed`): on a camera that zooms, a pixel of the frame is
             // `step` pixels there.
             let x = placed.xPx, y = placed.yPx, step = placed.radiusPx / observation.candidate.radiusPx

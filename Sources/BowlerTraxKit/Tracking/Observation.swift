@@ -7,10 +7,15 @@ public struct Observation: Sendable, Equatable {
     /// calibration's picture is not known (`placed`).
     public var board: Double?
     public var distanceFt: Double?
-    /// The ball in the calibration's picture, where its lane position was read: the sighting itself on a fixed
-    /// camera, carried through the camera's motion since the video's first frame on one that pans and zooms
-    /// (`ReferenceChain.toFirstFrame`). Nil without a calibration, or where that motion is not known.
+    /// The ball carried into the calibration's picture through the camera's motion since the video's first frame
+    /// (`ReferenceChain.toFirstFrame`), where the camera's motion is followed; nil on a fixed camera, whose frames
+    /// are that picture, and where the motion since the first frame is not known (the lane fields are nil then).
     public var placed: PlacedBall? = nil
+
+    /// Where the lane position was read: `placed`, or on a fixed camera the sighting itself.
+    public var inCalibrationPicture: PlacedBall {
+        placed ?? PlacedBall(xPx: candidate.xPx, yPx: candidate.yPx, radiusPx: candidate.radiusPx)
+    }
     /// How the ball looked (for its rev rate); only sampled for the ball being followed.
     public var appearance: ObservedAppearance? = nil
     /// Where this frame lies in the reference view (real footage, where the camera's motion is followed); nil when

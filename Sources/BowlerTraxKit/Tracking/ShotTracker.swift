@@ -246,9 +246,9 @@ public final class ShotTracker {
         guard let calibration else { return true }
         let track = Track(observations: sightings.map { observation(frame: $0.frame, timeS: $0.timeS, candidate: $0.candidate) })
         let sizeRatios = track.observations.compactMap { o in
-            o.board.flatMap { board in o.distanceFt.flatMap { distance in
-                o.placed.map { $0.radiusPx / calibration.radiusPx(lateralFt: Lane.lateralFt(board: board), distanceFt: distance) }
-            } }
+            o.board.flatMap { board in
+                o.distanceFt.map { o.inCalibrationPicture.radiusPx / calibration.radiusPx(lateralFt: Lane.lateralFt(board: board), distanceFt: $0) }
+            }
         }.sorted()
         guard !sizeRatios.isEmpty, Self.foundSizeRatios.contains(sizeRatios[sizeRatios.count / 2]) else { return false }
         return track.observations.first.map(canStart) == true && isBowledBall(track)
@@ -399,11 +399,16 @@ public final class ShotTracker {
     }
 
     private func observation(frame: Int, timeS: Double, candidate: BallCandidate) -> Observation {
-        let placed = calibration == nil ? nil : toCalibration(frame: frame)?.carry((candidate.xPx, candidate.yPx, candidate.radiusPx))
-            .map { PlacedBall(xPx: $0.x, yPx: $0.y, radiusPx: $0.radius) }
-        let lane = placed.flatMap { calibration?.ballPosition(xPx: $0.xPx, yPx: $0.yPx) }
-        var observation = Observation(frame: frame, timeS: timeS, candidate: candidate, board: lane?.board, distanceFt: lane?.distanceFt)
-        observation.placed = placed
+        var observation = Observation(frame: frame, timeS: timeS, candidate: candidate)
+        guard let calibration else { return observation }
+        if let views {
+            guard let carried = views.toFirstFrame(ofFrame: frame)?.carry((candidate.xPx, candidate.yPx, candidate.radiusPx)) else { return observation }
+            observation.placed = PlacedBall(xPx: carried.x, yPx: carried.y, radiusPx: carried.radius)
+        }
+        let picture = observation.inCalibrationPicture
+        let lane = calibration.ballPosition(xPx: picture.xPx, yPx: picture.yPx)
+        observation.board = lane?.board
+        observation.distanceFt = lane?.distanceFt
         return observation
     }
 
