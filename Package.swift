@@ -21,10 +21,15 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CPostgreSQL",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .target(name: "CV4L2"),
         .target(
             name: "BowlerTraxKit",
-            dependencies: ["CFFmpeg", "CSQLite", "CV4L2"]
+            dependencies: ["CFFmpeg", "CSQLite", "CPostgreSQL", "CV4L2"]
         ),
         .executableTarget(name: "bowlertrax", dependencies: ["BowlerTraxKit"]),
         .executableTarget(name: "bowlertrax-bench", dependencies: ["BowlerTraxKit"]),

@@ -13,6 +13,12 @@ func note(_ message: String) {
     FileHandle.standardError.write(Data("bench: \(message)\n".utf8))
 }
 
+// `bowlertrax-bench store …`: issue 20's load benchmark of a shared PostgreSQL store (scripts/bench-store).
+if CommandLine.arguments.dropFirst().first == "store" {
+    do { try StoreLoadBench.run(Array(CommandLine.arguments.dropFirst(2))) } catch let error as BenchError { fail("\(error)", code: 64) } catch { fail("\(error)", code: 1) }
+    exit(0)
+}
+
 let options: BenchOptions
 do { options = try BenchOptions(Array(CommandLine.arguments.dropFirst())) } catch { fail("\(error)", code: 64) }
 if options.helpRequested {

@@ -41,13 +41,6 @@ enum AnalyzeCommand {
             throw UsageError.invalid("the video and --calibration cannot both be standard input (-)", command: spec)
         }
 
-        // Everything that can be checked before decoding is, so a bad input fails at once. The video is opened once
-        // (a pipe cannot be read twice); --ball-box learns from a second reading, which a pipe cannot give.
-        let decoder = try VideoAnalyzer.open(path: video, decoderThreads: threads)
-        if decoder.isPipe && parsed.value("ball-box") != nil {
-            throw UsageError.invalid("--ball-box reads the video a second time, which a pipe cannot give: give the file itself, or --ball-hsv or --ball", command: spec)
-        }
-        let size = PixelSize(width: decoder.width, height: decoder.height)
         var openedStore: ShotStore?
         func store() throws -> ShotStore {
             if let openedStore { return openedStore }
@@ -55,6 +48,15 @@ enum AnalyzeCommand {
             openedStore = store
             return store
         }
+        // A database server is asked before the video is touched: unreachable, it fails at once, not after decoding.
+        if !parsed.flag("no-save"), case .postgres = try HistoryOptions.location(parsed) { _ = try store() }
+        // Everything that can be checked before decoding is, so a bad input fails at once. The video is opened once
+        // (a pipe cannot be read twice); --ball-box learns from a second reading, which a pipe cannot give.
+        let decoder = try VideoAnalyzer.open(path: video, decoderThreads: threads)
+        if decoder.isPipe && parsed.value("ball-box") != nil {
+            throw UsageError.invalid("--ball-box reads the video a second time, which a pipe cannot give: give the file itself, or --ball-hsv or --ball", command: spec)
+        }
+        let size = PixelSize(width: decoder.width, height: decoder.height)
         let calibration = try self.calibration(parsed, videoSize: size, store: store)
         let profile = try ProfileOptions.profile(parsed, video: video, store: store)
         let saver = parsed.flag("no-save") ? ShotSaver(store: nil, sessionID: nil, firstShotNumber: 1)
@@ -150,14 +152,32 @@ enum AnalyzeCommand {
 /// Saves each shot the moment it ends, each in its own transaction (a crash loses at most the shot in flight),
 /// and reports each on stderr once committed (`saved shot 2 (id 17, 143 points)`): what scripts/crash-test checks.
 final class ShotSaver: @unchecked Sendable {
-    private let store: ShotStore?
-    private let sessionID: Int64?
+    /// Saves one shot and says where ("id 17"); nil with --no-save.
+    private let write: ((Shot) throws -> String)?
+    private let finish: () throws -> Void
     /// What the analyser's shot 1 is numbered in the session: shots added to an existing session follow its last one.
     private let firstShotNumber: Int
 
     init(store: ShotStore?, sessionID: Int64?, firstShotNumber: Int) {
-        self.store = store
-        self.sessionID = sessionID
+        if let store, let sessionID {
+            write = { "id \(try store.save($0, sessionID: sessionID))" }
+            finish = { try store.closeSession(id: sessionID) }
+        } else {
+            write = nil
+            finish = {}
+        }
+        self.firstShotNumber = firstShotNumber
+    }
+
+    /// Live's saver: to the store, or to the spool while the store's server is away.
+    init(session: SpooledSession, firstShotNumber: Int) {
+        write = { shot in
+            switch try session.save(shot) {
+            case let .stored(id): return "id \(id)"
+            case let .spooled(id): return "spool id \(id); the server is away, 'bowlertrax sync' sends it"
+            }
+        }
+        finish = session.close
         self.firstShotNumber = firstShotNumber
     }
 
@@ -167,14 +187,13 @@ final class ShotSaver: @unchecked Sendable {
     func save(_ shot: Shot) throws -> Shot {
         var numbered = shot
         numbered.shotNumber += firstShotNumber - 1
-        guard let store, let sessionID else { return numbered }
-        let id = try store.save(numbered, sessionID: sessionID)
-        FileHandle.standardError.write(Data("saved shot \(numbered.shotNumber) (id \(id), \(numbered.trajectory.count) points)\n".utf8))
+        guard let write else { return numbered }
+        let place = try write(numbered)
+        FileHandle.standardError.write(Data("saved shot \(numbered.shotNumber) (\(place), \(numbered.trajectory.count) points)\n".utf8))
         return numbered
     }
 
     func close() throws {
-        guard let store, let sessionID else { return }
-        try store.closeSession(id: sessionID)
+        try finish()
     }
 }

@@ -11,7 +11,7 @@ enum ExitCode {
     static let dataError: Int32 = 65
     /// EX_NOINPUT: an input file does not exist or cannot be read.
     static let noInput: Int32 = 66
-    /// EX_UNAVAILABLE: the camera does not exist, is busy or went away.
+    /// EX_UNAVAILABLE: the camera does not exist, is busy or went away; the database server cannot be reached or went away.
     static let unavailable: Int32 = 69
     /// EX_CANTCREAT: the database cannot be created or written there.
     static let cannotCreate: Int32 = 73
@@ -45,6 +45,8 @@ enum ExitCode {
     static func code(for error: StoreError) -> Int32 {
         switch error {
         case .locked: return temporaryFailure
+        case .cannotConnect, .connectionLost: return unavailable
+        case .unsupportedLocation: return usage
         case .diskFull, .corrupt: return ioError
         case .newerSchema, .notADatabase, .notABowlerTraxDatabase: return configuration
         case .cannotCreateDirectory, .cannotOpen, .readOnly: return cannotCreate

@@ -3,7 +3,7 @@ import Foundation
 
 /// Options the commands share: the database (every command that stores), which shots, and JSON output.
 enum HistoryOptions {
-    static let db = CommandSpec.Option(name: "db", value: "path", help: "Database file. (default: $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)")
+    static let db = CommandSpec.Option(name: "db", value: "path", help: "SQLite file, or postgresql://user@host:port/dbname for a shared server. (default: $BOWLERTRAX_DB, else $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)")
     static let json = CommandSpec.Option(name: "json", help: "Print JSON.")
 
     /// The options `filter(_:store:command:)` reads.
@@ -20,9 +20,15 @@ enum HistoryOptions {
     /// How a usage line names `filters`.
     static let filtersUsage = "[filters: " + filters.map { "--" + $0.name }.joined(separator: ", ") + "]"
 
-    /// The database `--db` names, else the default one.
+    /// The database `--db` names, else BOWLERTRAX_DB's, else the default file.
     static func openStore(_ parsed: ParsedArguments) throws -> ShotStore {
-        try ShotStore(path: parsed.value("db") ?? ShotStore.defaultPath(environment: ProcessInfo.processInfo.environment))
+        try ShotStore(location: try location(parsed))
+    }
+
+    /// Where `--db`, else BOWLERTRAX_DB, else the default file puts the store.
+    static func location(_ parsed: ParsedArguments) throws -> StoreLocation {
+        if let db = parsed.value("db") { return try StoreLocation(db) }
+        return try StoreLocation.default(environment: ProcessInfo.processInfo.environment)
     }
 
     /// The shot filter the command line asks for; sessions are looked up by id or name.

@@ -20,6 +20,7 @@ enum LiveCommand {
             .init(name: "bowler", value: "name", help: "Who is bowling; kept with the session."),
             .init(name: "session", value: "name", help: "Session name. (default: live and the start time)"),
             HistoryOptions.db,
+            .init(name: "spool", value: "file", help: "Where shots wait while the --db server is away. (default: $XDG_DATA_HOME/bowlertrax/spool.sqlite)"),
             .init(name: "record", value: "file", help: "Also keep the camera's raw video in this file (.mkv or .avi) for later 'analyze'."),
             .init(name: "resume", help: "Continue the session a crash left open on this camera instead of closing it."),
         ])
@@ -36,12 +37,29 @@ enum LiveCommand {
         let parsed = try ParsedArguments(arguments, spec: spec)
         if parsed.helpRequested { print(spec.help, terminator: ""); return }
         let settings = try validate(parsed)
-        let store = try HistoryOptions.openStore(parsed)
-        let profile = try ProfileOptions.requiredProfile(parsed, video: nil, store: { store })
+        let location = try HistoryOptions.location(parsed)
+        let environment = ProcessInfo.processInfo.environment
+        let spoolPath = parsed.value("spool") ?? SpooledSession.defaultSpoolPath(environment: environment)
+        let store: ShotStore?
+        do {
+            store = try ShotStore(location: location)
+        } catch let error as StoreError where error.isServerUnavailable {
+            // Shots are not lost for a server away: they wait in the spool. A stored ball or calibration cannot wait.
+            note("Warning: \(error); shots are kept in \(spoolPath) until the server is back.")
+            store = nil
+        }
+        let reachable = { try store ?? ShotStore(location: location) }
+        let profile = try ProfileOptions.requiredProfile(parsed, video: nil, store: reachable)
         let capture = try CameraCapture(devicePath: settings.device, size: settings.size, fps: settings.fps, recordPath: parsed.value("record"))
-        let calibration = try AnalyzeCommand.calibration(parsed, videoSize: capture.mode.size, store: { store }, command: spec)
-        let (sessionID, firstShotNumber) = try openSession(parsed, settings: settings, store: store)
-        note("Live on \(settings.device) (\(capture.device.card)): \(capture.mode), session \(sessionID). Ctrl-C ends the session.")
+        let calibration = try AnalyzeCommand.calibration(parsed, videoSize: capture.mode.size, store: reachable, command: spec)
+        let (storedSession, firstShotNumber) = try store.map { try openSession(parsed, settings: settings, store: $0) } ?? (nil, 1)
+        let name = try storedSession.map { try store?.session(id: $0).name ?? "" } ?? sessionName(parsed)
+        let opening = SessionOpening(name: name, source: settings.device, hand: settings.hand, details: try details(parsed))
+        let spooled = SpooledSession(store: store, location: location, sessionID: storedSession,
+                                     key: try storedSession.flatMap { try store?.sessionKey(id: $0) } ?? ShotStore.newKey(),
+                                     opening: opening, spoolPath: spoolPath)
+        let sessionText = storedSession.map { "session \($0)" } ?? "session '\(name)' (in the spool)"
+        note("Live on \(settings.device) (\(capture.device.card)): \(capture.mode), \(sessionText). Ctrl-C ends the session.")
 
         let session = LiveSession(capture: capture, profile: profile, calibration: calibration, hand: settings.hand)
         let ended = DispatchSemaphore(value: 0)
@@ -60,7 +78,7 @@ enum LiveCommand {
         }
         let status = isatty(STDERR_FILENO) == 1 ? StatusLine(session: session) : nil
         // Used only on the measurement queue (one shot at a time) while the session runs.
-        let saver = ShotSaver(store: store, sessionID: sessionID, firstShotNumber: firstShotNumber)
+        let saver = ShotSaver(session: spooled, firstShotNumber: firstShotNumber)
         session.start(onShot: { shot in
             let numbered = try saver.save(shot)
             status?.clear()
@@ -73,9 +91,9 @@ enum LiveCommand {
         status?.stop()
         sources.forEach { $0.cancel() }
         // Closed whatever ended the session: every finished shot is already committed.
-        try store.closeSession(id: sessionID)
+        try saver.close()
         let final = session.status
-        note("Session \(sessionID) closed: \(final.shots) shot\(final.shots == 1 ? "" : "s"), \(final.capture.framesCaptured) frames captured, "
+        note("\(sessionText.prefix(1).uppercased() + sessionText.dropFirst()) closed: \(final.shots) shot\(final.shots == 1 ? "" : "s"), \(final.capture.framesCaptured) frames captured, "
              + "\(final.framesProcessed) processed, \(final.totalDrops) dropped (\(final.capture.driverDrops) by the driver, \(final.queueDrops) by the queue).")
         if let error = outcome.error { throw error }
         // Shell convention for a process ended by a signal: 128 + its number (130 for Ctrl-C).
@@ -93,7 +111,7 @@ enum LiveCommand {
 
     /// Closes the sessions a crash left open on this camera, or with --resume continues the latest of them.
     /// Returns the session to use and the number its next shot gets.
-    static func openSession(_ parsed: ParsedArguments, settings: Settings, store: ShotStore) throws -> (Int64, Int) {
+    static func openSession(_ parsed: ParsedArguments, settings: Settings, store: ShotStore) throws -> (Int64?, Int) {
         var abandoned = try store.openSessions(source: settings.device)
         if parsed.flag("resume"), let latest = abandoned.popLast() {
             for stale in abandoned { try store.closeAbandonedSession(id: stale.id) }
@@ -105,11 +123,17 @@ enum LiveCommand {
             try store.closeAbandonedSession(id: stale.id)
             note("Closed session \(stale.id) (\(stale.name)), left open by an earlier run with \(stale.shotCount) shot\(stale.shotCount == 1 ? "" : "s").")
         }
-        let name = parsed.value("session") ?? "live \(ISO8601DateFormatter().string(from: Date()))"
-        let details = SessionDetails(bowler: parsed.value("bowler"), center: parsed.value("center"),
-                                     laneNumber: try AnalyzeCommand.laneOption(parsed, command: spec), ball: parsed.value("ball"))
-        let id = try store.openSession(name: name, source: settings.device, hand: settings.hand, details: details)
+        let id = try store.openSession(name: sessionName(parsed), source: settings.device, hand: settings.hand, details: try details(parsed))
         return (id, 1)
+    }
+
+    private static func sessionName(_ parsed: ParsedArguments) -> String {
+        parsed.value("session") ?? "live \(ISO8601DateFormatter().string(from: Date()))"
+    }
+
+    private static func details(_ parsed: ParsedArguments) throws -> SessionDetails {
+        SessionDetails(bowler: parsed.value("bowler"), center: parsed.value("center"),
+                       laneNumber: try AnalyzeCommand.laneOption(parsed, command: spec), ball: parsed.value("ball"))
     }
 
     /// `--size` and `--fps` (shared with `calibrate --device`); `command` names the command in usage errors.

@@ -15,13 +15,15 @@ let commands: [String: ([String]) throws -> Void] = [
     "centers": CentersCommand.run,
     "calibrations": CalibrationsCommand.run,
     "live": LiveCommand.run,
+    "copy": CopyCommand.run,
+    "sync": SyncCommand.run,
     "strike-table": StrikeTableCommand.run,
 ]
 
 let toolSpec = CommandSpec(
     name: "", overview: "Bowling shot analyzer: finds the ball, maps it onto the lane, measures every shot.",
     usage: "bowlertrax <subcommand> [options]",
-    options: [.init(name: "version", help: "Show the version, and the FFmpeg and SQLite libraries in use.")],
+    options: [.init(name: "version", help: "Show the version, and the FFmpeg, SQLite and libpq libraries in use.")],
     subcommands: [
         ("analyze", "Analyse a recorded video: find, measure, print and store every shot."),
         ("ball", "Save, list and remove named ball profiles."),
@@ -35,6 +37,8 @@ let toolSpec = CommandSpec(
         ("centers", "Add and list bowling centres."),
         ("calibrations", "List the stored lane calibrations."),
         ("live", "Track shots live from a V4L2 camera: print and store each shot as it ends."),
+        ("copy", "Copy sessions, calibrations and ball profiles from one store to another."),
+        ("sync", "Send the shots live kept in the spool while the database server was away."),
         ("strike-table", "Print the model's strike probability over entry board and angle."),
     ])
 

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Not safe to share between threads: use one `Database` per thread, as SQLite's own locking
 /// (busy timeout, WAL) then coordinates them.
-final class Database {
+final class Database: DatabaseConnection {
     /// The SQLite library loaded (not the header built against).
     static var libraryVersion: String { "SQLite \(String(cString: sqlite3_libversion()))" }
 
@@ -76,28 +76,11 @@ final class Database {
         try check(sqlite3_exec(handle, sql, nil, nil, nil), sql: sql)
     }
 
-    func prepare(_ sql: String) throws -> Statement {
+    var dialect: SQLDialect { .sqlite }
+
+    func prepare(_ sql: String) throws -> any PreparedStatement {
         try Statement(database: self, sql: sql)
     }
-
-    /// The first column of every row `sql` returns, as text (NULL as "NULL").
-    func strings(_ sql: String) throws -> [String] {
-        let statement = try prepare(sql)
-        var values: [String] = []
-        while try statement.step() {
-            values.append(statement.text(at: 0) ?? "NULL")
-        }
-        return values
-    }
-
-    /// The first column of the first row `sql` returns, as an integer; nil without a row or for NULL.
-    func int64(_ sql: String) throws -> Int64? {
-        let statement = try prepare(sql)
-        return try statement.step() ? statement.int64(at: 0) : nil
-    }
-
-    /// The rowid of the last row this connection inserted.
-    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE on this connection.
     var changes: Int { Int(sqlite3_changes(handle)) }
@@ -124,5 +107,28 @@ final class Database {
             }
             throw error
         }
+    }
+}
+
+// MARK: - What the store asks of every engine
+
+extension Database {
+    func tableNames() throws -> [String] {
+        try strings("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    }
+
+    /// SQLite's integrity check and foreign-key check.
+    func integrityCheck() throws -> String {
+        var problems = try strings("PRAGMA integrity_check")
+        if problems == ["ok"] {
+            problems = []
+        }
+        let foreignKeys = try prepare("PRAGMA foreign_key_check")
+        while try foreignKeys.step() {
+            let table = foreignKeys.text(at: 0) ?? "?"
+            let row = foreignKeys.int64(at: 1).map(String.init) ?? "?"
+            problems.append("\(table) row \(row) refers to a missing \(foreignKeys.text(at: 2) ?? "?")")
+        }
+        return problems.isEmpty ? "ok" : problems.joined(separator: "\n")
     }
 }

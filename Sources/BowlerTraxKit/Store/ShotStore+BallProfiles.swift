@@ -45,12 +45,11 @@ extension ShotStore {
     public func deleteBallProfile(named name: String) throws -> Bool {
         let delete = try database.prepare("DELETE FROM ball_profile WHERE name = ?")
         try delete.bind(name, at: 1)
-        try delete.run()
-        return database.changes > 0
+        return try delete.run() > 0
     }
 
     /// Decodes the current row (name, profile_json); the name column wins over any name inside the JSON.
-    private static func ballProfile(in query: Statement) throws -> BallProfile {
+    private static func ballProfile(in query: any PreparedStatement) throws -> BallProfile {
         let name = try query.required(query.text(at: 0), at: 0)
         let json = try query.required(query.text(at: 1), at: 1)
         do {

@@ -23,28 +23,28 @@ extension ShotStore {
     /// Adds a centre and returns its id; names are unique.
     @discardableResult
     public func addCenter(_ name: String) throws -> Int64 {
-        let insert = try database.prepare("INSERT INTO center (name) VALUES (?) ON CONFLICT (name) DO NOTHING")
+        let insert = try database.prepare("INSERT INTO center (name) VALUES (?) ON CONFLICT (name) DO NOTHING RETURNING id")
         try insert.bind(name, at: 1)
-        try insert.run()
-        guard database.changes > 0 else { throw StoreError.centerExists(name: name) }
-        return database.lastInsertRowID
+        guard let id = try insert.insertedID() else { throw StoreError.centerExists(name: name) }
+        return id
     }
 
     /// All centres by name.
     public func centers() throws -> [CenterRecord] {
-        let query = try database.prepare("""
-            SELECT c.id, c.name, c.created_at,
-                   (SELECT group_concat(number) FROM (SELECT DISTINCT l.number FROM lane l JOIN calibration k ON k.lane_id = l.id
-                                                      WHERE l.center_id = c.id ORDER BY l.number))
-            FROM center c ORDER BY c.name
-            """)
+        let lanes = try database.prepare("SELECT DISTINCT l.center_id, l.number FROM lane l JOIN calibration k ON k.lane_id = l.id ORDER BY l.number")
+        var calibratedLanes: [Int64: [Int]] = [:]
+        while try lanes.step() {
+            calibratedLanes[try lanes.required(lanes.int64(at: 0), at: 0), default: []].append(try lanes.required(lanes.int(at: 1), at: 1))
+        }
+        let query = try database.prepare("SELECT id, name, created_at FROM center ORDER BY name")
         var records: [CenterRecord] = []
         while try query.step() {
+            let id = try query.required(query.int64(at: 0), at: 0)
             records.append(CenterRecord(
-                id: try query.required(query.int64(at: 0), at: 0),
+                id: id,
                 name: try query.required(query.text(at: 1), at: 1),
                 createdAt: try query.required(query.text(at: 2), at: 2),
-                calibratedLanes: (query.text(at: 3) ?? "").split(separator: ",").compactMap { Int($0) }
+                calibratedLanes: calibratedLanes[id] ?? []
             ))
         }
         return records
@@ -55,11 +55,11 @@ extension ShotStore {
         precondition(lane >= 1, "lane numbers start at 1")
         return try database.inTransaction {
             let laneID = try self.laneID(centerID: try centerID(center), number: lane)
-            let insert = try database.prepare("INSERT INTO calibration (lane_id, calibration_json) VALUES (?, ?)")
+            let insert = try database.prepare("INSERT INTO calibration (lane_id, calibration_json, uuid) VALUES (?, ?, ?) RETURNING id")
             try insert.bind(laneID, at: 1)
             try insert.bind(String(decoding: file.jsonData(), as: UTF8.self), at: 2)
-            try insert.run()
-            return database.lastInsertRowID
+            try insert.bind(Self.newKey(), at: 3)
+            return try insert.required(insert.insertedID(), at: 0)
         }
     }
 
@@ -71,14 +71,16 @@ extension ShotStore {
 
     /// Stored calibrations, oldest first, optionally only one centre's or one lane's.
     public func calibrations(center: String? = nil, lane: Int? = nil) throws -> [CalibrationRecord] {
+        var conditions = QueryConditions()
+        if let center { conditions.add("c.name = ?", .text(center)) }
+        if let lane { conditions.add("l.number = ?", .integer(Int64(lane))) }
         let query = try database.prepare("""
             SELECT k.id, c.name, l.number, k.created_at, k.calibration_json
             FROM calibration k JOIN lane l ON l.id = k.lane_id JOIN center c ON c.id = l.center_id
-            WHERE (?1 IS NULL OR c.name = ?1) AND (?2 IS NULL OR l.number = ?2)
+            WHERE \(conditions.sql)
             ORDER BY c.name, l.number, k.created_at, k.id
             """)
-        try query.bind(center, at: 1)
-        try query.bind(lane, at: 2)
+        try conditions.bind(to: query)
         var records: [CalibrationRecord] = []
         while try query.step() {
             let id = try query.required(query.int64(at: 0), at: 0)
@@ -107,7 +109,7 @@ extension ShotStore {
     }
 
     /// The lane's id, adding the lane on first use.
-    private func laneID(centerID: Int64, number: Int) throws -> Int64 {
+    func laneID(centerID: Int64, number: Int) throws -> Int64 {
         let insert = try database.prepare("INSERT INTO lane (center_id, number) VALUES (?, ?) ON CONFLICT (center_id, number) DO NOTHING")
         try insert.bind(centerID, at: 1)
         try insert.bind(number, at: 2)

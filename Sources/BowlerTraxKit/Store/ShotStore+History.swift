@@ -1,27 +1,27 @@
+import Foundation
+
 extension ShotStore {
     /// The stored shots `filter` selects, oldest session first, each session's shots in order.
     public func storedShots(_ filter: ShotFilter = ShotFilter()) throws -> [StoredShot] {
+        var conditions = QueryConditions()
+        if let ids = filter.sessionIDs {
+            conditions.add(ids.isEmpty ? "1 = 0" : "s.id IN (" + ids.map { _ in "?" }.joined(separator: ", ") + ")", values: ids.map { .integer($0) })
+        }
+        if let from = filter.fromDate { conditions.add("s.started_at >= ?", .text(from)) }
+        if let to = filter.toDate { conditions.add("s.started_at < ?", .text(try Self.dayAfter(to))) }
+        if let ball = filter.ball { conditions.add("s.ball = ?", .text(ball)) }
+        if let center = filter.center { conditions.add("c.name = ?", .text(center)) }
+        if !filter.includeRejected { conditions.add("t.rejected = 0") }
+        if let bowler = filter.bowler { conditions.add("b.name = ?", .text(bowler)) }
         let query = try database.prepare("""
             SELECT s.id, s.name, s.started_at, b.name, c.name, s.lane_number, s.oil_pattern, s.ball, s.kind,
                    t.result, t.pins_left, t.rejected, \(Self.shotColumnList(alias: "t"))
             FROM shot t JOIN session s ON s.id = t.session_id
                  LEFT JOIN bowler b ON b.id = s.bowler_id LEFT JOIN center c ON c.id = s.center_id
-            WHERE (?1 IS NULL OR s.id IN (SELECT value FROM json_each(?1)))
-              AND (?2 IS NULL OR s.started_at >= ?2)
-              AND (?3 IS NULL OR s.started_at < date(?3, '+1 day'))
-              AND (?4 IS NULL OR s.ball = ?4)
-              AND (?5 IS NULL OR c.name = ?5)
-              AND (?6 = 1 OR t.rejected = 0)
-              AND (?7 IS NULL OR b.name = ?7)
+            WHERE \(conditions.sql)
             ORDER BY s.started_at, s.id, t.shot_number
             """)
-        try query.bind(filter.sessionIDs.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }, at: 1)
-        try query.bind(filter.fromDate, at: 2)
-        try query.bind(filter.toDate, at: 3)
-        try query.bind(filter.ball, at: 4)
-        try query.bind(filter.center, at: 5)
-        try query.bind(filter.includeRejected ? 1 : 0, at: 6)
-        try query.bind(filter.bowler, at: 7)
+        try conditions.bind(to: query)
         let trajectoryQuery = try prepareTrajectoryQuery()
         var shots: [StoredShot] = []
         while try query.step() {
@@ -44,8 +44,7 @@ extension ShotStore {
         let update = try database.prepare("UPDATE shot SET rejected = ? WHERE id = ?")
         try update.bind(rejected ? 1 : 0, at: 1)
         try update.bind(shotID, at: 2)
-        try update.run()
-        guard database.changes > 0 else { throw StoreError.shotNotFound(id: shotID) }
+        guard try update.run() > 0 else { throw StoreError.shotNotFound(id: shotID) }
     }
 
     /// Records what really happened; nil clears it. `pinsLeft` are the pins standing after the shot (none for a strike).
@@ -57,8 +56,17 @@ extension ShotStore {
         try update.bind(result?.rawValue, at: 1)
         try update.bind(pins.isEmpty ? nil : pins.map(String.init).joined(separator: ","), at: 2)
         try update.bind(shotID, at: 3)
-        try update.run()
-        guard database.changes > 0 else { throw StoreError.shotNotFound(id: shotID) }
+        guard try update.run() > 0 else { throw StoreError.shotNotFound(id: shotID) }
+    }
+
+    /// The day after `day` (YYYY-MM-DD, UTC): a range's last day is included up to its end.
+    private static func dayAfter(_ day: String) throws -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        guard let date = formatter.date(from: day) else { throw StoreError.invalidStoredValue(column: "to date", value: day) }
+        return formatter.string(from: date.addingTimeInterval(86_400))
     }
 
     private func sessionID(ofShot id: Int64) throws -> Int64 {
@@ -69,7 +77,7 @@ extension ShotStore {
     }
 
     /// Reads the row of `storedShots`' query: 12 session and result columns, then `shotColumnList`.
-    private func storedShot(in query: Statement, trajectoryQuery: Statement) throws -> StoredShot {
+    private func storedShot(in query: any PreparedStatement, trajectoryQuery: any PreparedStatement) throws -> StoredShot {
         let kindText = try query.required(query.text(at: 8), at: 8)
         guard let kind = SessionKind(rawValue: kindText) else { throw StoreError.invalidStoredValue(column: "kind", value: kindText) }
         let result = try query.text(at: 9).map { text in

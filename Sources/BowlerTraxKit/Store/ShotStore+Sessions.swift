@@ -9,11 +9,13 @@ extension ShotStore {
         """
 
     /// Starts a session and returns its id. A new bowler name is added to `bowler`; a centre must exist already.
-    public func openSession(name: String, source: String, hand: Hand, notes: String? = nil, details: SessionDetails = SessionDetails()) throws -> Int64 {
+    /// `key` is the session's key in every store (`sessionKey(id:)`); a new one unless the session continues one begun elsewhere.
+    public func openSession(name: String, source: String, hand: Hand, notes: String? = nil, details: SessionDetails = SessionDetails(),
+                            key: String = ShotStore.newKey()) throws -> Int64 {
         try database.inTransaction {
             let insert = try database.prepare("""
-                INSERT INTO session (name, source, hand, notes, bowler_id, center_id, lane_number, oil_pattern, ball, kind)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO session (name, source, hand, notes, bowler_id, center_id, lane_number, oil_pattern, ball, kind, uuid)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
                 """)
             try insert.bind(name, at: 1)
             try insert.bind(source, at: 2)
@@ -25,8 +27,8 @@ extension ShotStore {
             try insert.bind(details.oilPattern, at: 8)
             try insert.bind(details.ball, at: 9)
             try insert.bind((details.kind ?? .practice).rawValue, at: 10)
-            try insert.run()
-            return database.lastInsertRowID
+            try insert.bind(key, at: 11)
+            return try insert.required(insert.insertedID(), at: 0)
         }
     }
 
@@ -59,7 +61,7 @@ extension ShotStore {
             if let endedAt {
                 throw StoreError.sessionAlreadyClosed(id: id, endedAt: endedAt)
             }
-            let update = try database.prepare("UPDATE session SET ended_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?")
+            let update = try database.prepare("UPDATE session SET ended_at = \(database.dialect.nowUTC) WHERE id = ?")
             try update.bind(id, at: 1)
             try update.run()
         }
@@ -67,7 +69,7 @@ extension ShotStore {
 
     /// All sessions, oldest first, each with its number of shots.
     public func sessions() throws -> [SessionRecord] {
-        try sessionRecords(where: "1", bind: { _ in })
+        try sessionRecords(where: "1 = 1", bind: { _ in })
     }
 
     /// The session whose id is `selector`, else the one session named `selector`.
@@ -108,8 +110,7 @@ extension ShotStore {
     public func deleteSession(id: Int64) throws {
         let delete = try database.prepare("DELETE FROM session WHERE id = ?")
         try delete.bind(id, at: 1)
-        try delete.run()
-        guard database.changes > 0 else { throw StoreError.sessionNotFound(id: id) }
+        guard try delete.run() > 0 else { throw StoreError.sessionNotFound(id: id) }
     }
 
     /// The highest shot number stored in the session, 0 when it has none: shots added later continue after it.
@@ -139,7 +140,7 @@ extension ShotStore {
         return try query.required(query.int64(at: 0), at: 0)
     }
 
-    private func sessionRecords(where condition: String, bind: (Statement) throws -> Void) throws -> [SessionRecord] {
+    func sessionRecords(where condition: String, bind: (any PreparedStatement) throws -> Void) throws -> [SessionRecord] {
         let query = try database.prepare(Self.sessionSelect + " WHERE \(condition) ORDER BY s.started_at, s.id")
         try bind(query)
         var records: [SessionRecord] = []

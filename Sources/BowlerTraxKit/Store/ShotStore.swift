@@ -1,31 +1,43 @@
 import Foundation
 
-/// Every analysed shot, kept in one SQLite file so a bowler can compare sessions over weeks.
+/// Every analysed shot, kept in one SQLite file so a bowler can compare sessions over weeks, or on a PostgreSQL
+/// server a whole centre shares: the same schema and the same queries on either engine (`DatabaseConnection`).
 ///
 /// Each write is its own transaction: a shot and its whole trajectory are stored together or not at all.
-/// One `ShotStore` per thread; several processes may share the file (WAL, busy timeout).
+/// One `ShotStore` per thread; several processes may share the file (WAL, busy timeout) or the server.
 public final class ShotStore {
-    /// The SQLite library this program runs with, e.g. "SQLite 3.40.1".
-    public static var libraryVersion: String { Database.libraryVersion }
+    /// The database libraries this program runs with, e.g. "SQLite 3.40.1, libpq 15.18".
+    public static var libraryVersion: String { "\(Database.libraryVersion), \(PostgresDatabase.libraryVersion)" }
 
-    let database: Database
+    let database: any DatabaseConnection
+    /// The file's path, or the server's URI without its password.
     public var path: String { database.path }
     /// Number of migrations applied: the schema this build wrote or found.
     public let schemaVersion: Int
 
-    /// Opens the store at `path`, creating its directory and file if needed, and migrates it to this
-    /// build's schema. A file that is not a database, belongs to another program, or was written by a
-    /// newer BowlerTrax is refused before anything is written to it.
-    /// - Parameter busyTimeoutS: how long a write waits for another connection's lock before `StoreError.locked`.
-    public init(path: String, busyTimeoutS: Double = 5) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
-            try Self.makeDirectory(directory)
+    /// Opens the store at `path` (a file path or a postgresql:// URI, `StoreLocation`) and migrates it to this
+    /// build's schema; a SQLite file and its directory are created if needed. A database that is not one, belongs to
+    /// another program, or was written by a newer BowlerTrax is refused before anything is written to it.
+    /// - Parameter busyTimeoutS: how long a SQLite write waits for another connection's lock before `StoreError.locked`.
+    public convenience init(path: String, busyTimeoutS: Double = 5) throws {
+        try self.init(location: try StoreLocation(path), busyTimeoutS: busyTimeoutS)
+    }
+
+    public init(location: StoreLocation, busyTimeoutS: Double = 5) throws {
+        switch location {
+        case let .sqlite(path):
+            let directory = (path as NSString).deletingLastPathComponent
+            if !directory.isEmpty {
+                try Self.makeDirectory(directory)
+            }
+            let file = try Database(path: path, busyTimeoutS: busyTimeoutS)
+            // Before the WAL switch, which rewrites the header of a database in rollback mode.
+            try file.checkSchema(knownMigrations: StoreSchema.migrations)
+            try Self.configure(file)
+            database = file
+        case let .postgres(uri):
+            database = try PostgresDatabase(uri: uri)
         }
-        database = try Database(path: path, busyTimeoutS: busyTimeoutS)
-        // Before the WAL switch, which rewrites the header of a database in rollback mode.
-        try database.checkSchema(knownMigrations: StoreSchema.migrations)
-        try Self.configure(database)
         schemaVersion = try database.migrate(StoreSchema.migrations)
     }
 
@@ -75,10 +87,15 @@ public final class ShotStore {
         }
     }
 
+    /// A new key for a session, shot or calibration: random, so lanes and laptops never make the same one.
+    public static func newKey() -> String {
+        UUID().uuidString.lowercased()
+    }
+
     // MARK: - Columns
 
     /// Reads a `hand` column, which the schema limits to the raw values of `Hand`.
-    static func hand(in statement: Statement, at column: Int32) throws -> Hand {
+    static func hand(in statement: any PreparedStatement, at column: Int32) throws -> Hand {
         let text = try statement.required(statement.text(at: column), at: column)
         guard let hand = Hand(rawValue: text) else {
             throw StoreError.invalidStoredValue(column: statement.columnName(at: column), value: text)
@@ -88,18 +105,8 @@ public final class ShotStore {
 
     // MARK: - Maintenance
 
-    /// "ok" when SQLite's integrity check and foreign-key check find nothing; else one problem per line.
+    /// "ok" when the engine's own checks (SQLite's integrity and foreign-key checks) find nothing; else one problem per line.
     public func integrityCheck() throws -> String {
-        var problems = try database.strings("PRAGMA integrity_check")
-        if problems == ["ok"] {
-            problems = []
-        }
-        let foreignKeys = try database.prepare("PRAGMA foreign_key_check")
-        while try foreignKeys.step() {
-            let table = foreignKeys.text(at: 0) ?? "?"
-            let row = foreignKeys.int64(at: 1).map(String.init) ?? "?"
-            problems.append("\(table) row \(row) refers to a missing \(foreignKeys.text(at: 2) ?? "?")")
-        }
-        return problems.isEmpty ? "ok" : problems.joined(separator: "\n")
+        try database.integrityCheck()
     }
 }

@@ -3,7 +3,7 @@ import CSQLite
 /// One prepared statement. Owns the `sqlite3_stmt*` and finalizes it in `deinit`.
 ///
 /// Parameters and columns are addressed by index: parameters from 1, columns from 0, as in the C API.
-final class Statement {
+final class Statement: PreparedStatement {
     let handle: OpaquePointer
     let sql: String
     /// Held strongly so the connection outlives every statement prepared on it.
@@ -39,10 +39,6 @@ final class Statement {
         try checkBind(sqlite3_bind_int64(handle, index, value), at: index)
     }
 
-    func bind(_ value: Int?, at index: Int32) throws {
-        try bind(value.map { Int64($0) }, at: index)
-    }
-
     func bind(_ value: String?, at index: Int32) throws {
         guard let value else { return try checkBind(sqlite3_bind_null(handle, index), at: index) }
         try checkBind(csqlite_bind_text(handle, index, value), at: index)
@@ -67,10 +63,11 @@ final class Statement {
         }
     }
 
-    /// Runs a statement that returns no rows, then makes it ready to run again with new bindings.
-    func run() throws {
+    @discardableResult
+    func run() throws -> Int {
         guard try !step() else { preconditionFailure("run() on a statement that returns rows: \(sql)") }
         reset()
+        return database.changes
     }
 
     /// Rewinds the statement and clears its bindings for reuse.
@@ -95,22 +92,11 @@ final class Statement {
         isNull(at: column) ? nil : sqlite3_column_int64(handle, column)
     }
 
-    func int(at column: Int32) -> Int? {
-        int64(at: column).map { Int($0) }
-    }
-
     func text(at column: Int32) -> String? {
         guard !isNull(at: column), let bytes = sqlite3_column_text(handle, column) else { return nil }
         return String(cString: bytes)
     }
 
-    /// Reads a column the schema declares NOT NULL: a NULL there means another program edited the file.
-    func required<T>(_ value: T?, at column: Int32) throws -> T {
-        guard let value else { throw StoreError.invalidStoredValue(column: columnName(at: column), value: "NULL") }
-        return value
-    }
-
-    /// The column's name as the query spells it, for error messages.
     func columnName(at column: Int32) -> String {
         sqlite3_column_name(handle, column).map { String(cString: $0) } ?? "column \(column)"
     }

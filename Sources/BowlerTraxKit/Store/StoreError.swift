@@ -5,6 +5,14 @@ import Foundation
 public enum StoreError: Error, CustomStringConvertible, Equatable {
     /// A statement failed with a code the store has no clearer case for.
     case sqlite(code: Int32, message: String, sql: String)
+    /// A statement on a PostgreSQL server failed with a SQLSTATE the store has no clearer case for.
+    case postgres(sqlState: String, message: String, sql: String)
+    /// The PostgreSQL server cannot be reached or refuses the connection (down, wrong password, no such database).
+    case cannotConnect(server: String, reason: String)
+    /// The server went away while a statement ran: its transaction was rolled back, nothing of it is stored.
+    case connectionLost(server: String, sql: String)
+    /// `--db` or BOWLERTRAX_DB names a URI of a kind the store cannot open (only postgresql:// and postgres://, or a file path).
+    case unsupportedLocation(text: String)
     /// The file exists but is not a SQLite database (SQLITE_NOTADB).
     case notADatabase(path: String)
     /// The file is a SQLite database that other software made: it has tables but no BowlerTrax migration record.
@@ -60,10 +68,26 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     /// The stored JSON of a ball profile does not decode.
     case ballProfileUnreadable(name: String, reason: String)
 
+    /// The server is down or out of reach: worth keeping the shot elsewhere and trying again later, unlike every other case.
+    public var isServerUnavailable: Bool {
+        switch self {
+        case .cannotConnect, .connectionLost: return true
+        default: return false
+        }
+    }
+
     public var description: String {
         switch self {
         case let .sqlite(code, message, sql):
             return "sqlite \(code): \(message) (in \(Self.abbreviated(sql)))"
+        case let .postgres(sqlState, message, sql):
+            return "postgres \(sqlState): \(message) (in \(Self.abbreviated(sql)))"
+        case let .cannotConnect(server, reason):
+            return "cannot connect to \(server): \(reason)"
+        case let .connectionLost(server, sql):
+            return "lost the connection to \(server) (in \(Self.abbreviated(sql)))"
+        case let .unsupportedLocation(text):
+            return "\(text) is neither a file path nor a postgresql:// URI; give a SQLite file or postgresql://user@host:port/dbname"
         case let .notADatabase(path):
             return "\(path) is not a SQLite database"
         case let .notABowlerTraxDatabase(path, tables):

@@ -177,7 +177,7 @@ final class CalibrateCommandTests: XCTestCase {
           --max-error-px <px>  Largest reprojection error allowed for any landmark. (default: 3)
           --center <name>      Save the calibration in the database for this centre (see 'bowlertrax centers').
           --lane <n>           The centre's lane number the calibration is for.
-          --db <path>          Database file. (default: $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)
+          --db <path>          SQLite file, or postgresql://user@host:port/dbname for a shared server. (default: $BOWLERTRAX_DB, else $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)
           -h, --help           Show help information.
 
         """

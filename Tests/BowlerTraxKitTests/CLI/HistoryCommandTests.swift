@@ -342,7 +342,7 @@ final class HistoryCommandTests: XCTestCase {
             OPTIONS:
               --pins <pins>  Pins left standing after the shot, e.g. 10 or 7,10.
               --json         Print JSON.
-              --db <path>    Database file. (default: $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)
+              --db <path>    SQLite file, or postgresql://user@host:port/dbname for a shared server. (default: $BOWLERTRAX_DB, else $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)
               -h, --help     Show help information.
 
             """)

@@ -15,7 +15,7 @@ final class DatabaseTests: StoreTestCase {
             XCTAssertEqual(error as? StoreError, .sqlite(code: 19, message: "NOT NULL constraint failed: shot.shot_number",
                                                          sql: "INSERT INTO shot (session_id) VALUES (\(sessionID))"))
         }
-        XCTAssertTrue(store.database.isAutocommit)
+        XCTAssertTrue(try XCTUnwrap(store.database as? Database).isAutocommit)
         XCTAssertEqual(try store.shots(sessionID: sessionID), [first])
     }
 

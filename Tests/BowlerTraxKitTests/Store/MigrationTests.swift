@@ -4,11 +4,12 @@ import XCTest
 final class MigrationTests: StoreTestCase {
     func testMigrationsCreateTheSchemaAndRecordIt() throws {
         let store = try makeStore()
-        XCTAssertEqual(store.schemaVersion, 3)
+        XCTAssertEqual(store.schemaVersion, 4)
         XCTAssertEqual(try store.database.appliedMigrationNames(), ["v1: sessions, shots, trajectories, ball profiles",
                                                                     "v2: bowlers, centres, lanes, calibrations, session details, shot results",
-                                                                    "v3: trajectory points in the reference view"])
-        XCTAssertEqual(try store.database.int64("PRAGMA user_version"), 3)
+                                                                    "v3: trajectory points in the reference view",
+                                                                    "v4: keys that follow sessions, shots and calibrations between stores"])
+        XCTAssertEqual(try store.database.int64("PRAGMA user_version"), 4)
         let tables = try store.database.strings("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         XCTAssertEqual(tables, ["ball_profile", "bowler", "calibration", "center", "lane", "schema_migrations", "session", "shot", "trajectory_point"])
         let shotColumns = try store.database.strings("SELECT name FROM pragma_table_info('shot')")
@@ -30,7 +31,7 @@ final class MigrationTests: StoreTestCase {
         store = nil
 
         let reopened = try makeStore()
-        XCTAssertEqual(reopened.schemaVersion, 3)
+        XCTAssertEqual(reopened.schemaVersion, 4)
         XCTAssertEqual(try reopened.database.strings("SELECT name || ' @ ' || applied_at FROM schema_migrations"), firstRecord)
         XCTAssertEqual(try reopened.sessions().map(\.id), [try XCTUnwrap(sessionID)])
     }
@@ -39,13 +40,13 @@ final class MigrationTests: StoreTestCase {
         do {
             let newer = try ShotStore(path: databasePath)
             try newer.database.execute("""
-                INSERT INTO schema_migrations (name) VALUES ('v4: spare pickups');
-                PRAGMA user_version = 4;
+                INSERT INTO schema_migrations (name) VALUES ('v5: spare pickups');
+                PRAGMA user_version = 5;
                 """)
         }
         let before = try fileBytes(databasePath)
 
-        assertThrows(.newerSchema(path: databasePath, foundVersion: 4, knownVersion: 3, unknownMigrations: ["v4: spare pickups"]),
+        assertThrows(.newerSchema(path: databasePath, foundVersion: 5, knownVersion: 4, unknownMigrations: ["v5: spare pickups"]),
                      try ShotStore(path: databasePath))
         XCTAssertEqual(try fileBytes(databasePath), before)
     }
@@ -68,8 +69,8 @@ final class MigrationTests: StoreTestCase {
     func testFailingMigrationLeavesNoTraceAndKeepsEarlierSteps() throws {
         let database = try Database(path: databasePath)
         let steps = [
-            Migration(name: "a", sql: "CREATE TABLE a (x INTEGER)"),
-            Migration(name: "b", sql: "CREATE TABLE b (x INTEGER); INSERT INTO nowhere VALUES (1)"),
+            Migration(name: "a", sqlite: "CREATE TABLE a (x INTEGER)", postgres: ""),
+            Migration(name: "b", sqlite: "CREATE TABLE b (x INTEGER); INSERT INTO nowhere VALUES (1)", postgres: ""),
         ]
         XCTAssertThrowsError(try database.migrate(steps)) { error in
             guard case let .sqlite(code, message, _)? = error as? StoreError else { return XCTFail("got \(error)") }

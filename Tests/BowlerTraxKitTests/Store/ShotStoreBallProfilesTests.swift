@@ -8,40 +8,50 @@ final class ShotStoreBallProfilesTests: StoreTestCase {
                                        tolerance: HSVTolerance(hueDeg: 12, saturationPct: 30, minValueFraction: 0.4, valueAbovePct: 35))
 
     func testSavedProfileIsReadBackByName() throws {
-        let store = try makeStore()
-        try store.saveBallProfile(purple)
-        XCTAssertEqual(try store.ballProfile(named: "Purple Hammer"), purple)
-        XCTAssertNil(try store.ballProfile(named: "Storm Phaze"))
+        try onEachEngine {
+            let store = try makeStore()
+            try store.saveBallProfile(purple)
+            XCTAssertEqual(try store.ballProfile(named: "Purple Hammer"), purple)
+            XCTAssertNil(try store.ballProfile(named: "Storm Phaze"))
+        }
     }
 
     func testSavingUnderTheSameNameReplacesTheProfile() throws {
-        let store = try makeStore()
-        try store.saveBallProfile(purple)
-        var repainted = purple
-        repainted.colors = [HSVColor(hueDeg: 300, saturationPct: 50, valuePct: 50)]
-        try store.saveBallProfile(repainted)
+        try onEachEngine {
+            let store = try makeStore()
+            try store.saveBallProfile(purple)
+            var repainted = purple
+            repainted.colors = [HSVColor(hueDeg: 300, saturationPct: 50, valuePct: 50)]
+            try store.saveBallProfile(repainted)
 
-        XCTAssertEqual(try store.ballProfiles(), [repainted])
+            XCTAssertEqual(try store.ballProfiles(), [repainted])
+        }
     }
 
     func testProfilesAreListedByName() throws {
-        let store = try makeStore()
-        try store.saveBallProfile(purple)
-        try store.saveBallProfile(urethane)
-        XCTAssertEqual(try store.ballProfiles(), [urethane, purple])
+        try onEachEngine {
+            let store = try makeStore()
+            try store.saveBallProfile(purple)
+            try store.saveBallProfile(urethane)
+            XCTAssertEqual(try store.ballProfiles(), [urethane, purple])
+        }
     }
 
     func testDeleteRemovesTheProfileAndSaysWhetherOneExisted() throws {
-        let store = try makeStore()
-        try store.saveBallProfile(purple)
-        XCTAssertTrue(try store.deleteBallProfile(named: "Purple Hammer"))
-        XCTAssertFalse(try store.deleteBallProfile(named: "Purple Hammer"))
-        XCTAssertEqual(try store.ballProfiles(), [])
+        try onEachEngine {
+            let store = try makeStore()
+            try store.saveBallProfile(purple)
+            XCTAssertTrue(try store.deleteBallProfile(named: "Purple Hammer"))
+            XCTAssertFalse(try store.deleteBallProfile(named: "Purple Hammer"))
+            XCTAssertEqual(try store.ballProfiles(), [])
+        }
     }
 
     func testProfileWithoutNameIsRefused() throws {
-        let store = try makeStore()
-        assertThrows(.ballProfileNameMissing, try store.saveBallProfile(BallProfile(name: "  ", colors: [])))
-        assertThrows(.ballProfileNameMissing, try store.saveBallProfile(BallProfile(colors: [])))
+        try onEachEngine {
+            let store = try makeStore()
+            assertThrows(.ballProfileNameMissing, try store.saveBallProfile(BallProfile(name: "  ", colors: [])))
+            assertThrows(.ballProfileNameMissing, try store.saveBallProfile(BallProfile(colors: [])))
+        }
     }
 }

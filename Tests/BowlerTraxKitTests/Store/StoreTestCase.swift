@@ -2,26 +2,64 @@ import Foundation
 import XCTest
 @testable import BowlerTraxKit
 
-/// Base for store tests: a fresh directory per test, removed afterwards, and an integrity check of
-/// every store the test opened, whatever the test did to it.
+/// The two engines a store runs on.
+enum StoreEngine: String {
+    case sqlite, postgres
+}
+
+/// Base for store tests: a fresh directory per test, removed afterwards, and an integrity check of every store the
+/// test opened, whatever the test did to it. A test written inside `onEachEngine` runs on SQLite and then on PostgreSQL
+/// (scripts/test's throw-away cluster), each time on an empty store of its own.
 class StoreTestCase: XCTestCase {
     var directory = ""
+    /// The engine the test runs on now.
+    private(set) var engine = StoreEngine.sqlite
+    /// The store `makeStore()` opens: a file in `directory`, or an empty database of its own on the test server.
+    private(set) var databasePath = ""
     private var openedStores: [ShotStore] = []
 
     override func setUpWithError() throws {
         directory = NSTemporaryDirectory() + "bowlertrax-store-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        databasePath = directory + "/shots.sqlite"
     }
 
     override func tearDownWithError() throws {
+        try checkOpenedStores()
+        try FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Runs `body` on SQLite, then on PostgreSQL; the PostgreSQL half is skipped (and says so) only when
+    /// BOWLERTRAX_TEST_POSTGRES is not set, which scripts/test always sets.
+    func onEachEngine(file: StaticString = #filePath, line: UInt = #line, _ body: () throws -> Void) throws {
+        try body()
+        try checkOpenedStores()
+        guard let admin = TestPostgres.adminURI else {
+            return print("\(name): PostgreSQL half skipped (BOWLERTRAX_TEST_POSTGRES is not set; scripts/test sets it)")
+        }
+        engine = .postgres
+        databasePath = try TestPostgres.createDatabase(admin: admin)
+        defer {
+            engine = .sqlite
+            XCTAssertNoThrow(try TestPostgres.dropDatabase(databasePath, admin: admin), file: file, line: line)
+            databasePath = directory + "/shots.sqlite"
+        }
+        do {
+            try body()
+            try checkOpenedStores()
+        } catch {
+            // XCTest names the test, not the engine.
+            XCTFail("on PostgreSQL: \(error)", file: file, line: line)
+        }
+    }
+
+    /// The integrity check of every store opened since the last one; forgets them (closing their connections).
+    private func checkOpenedStores() throws {
         for store in openedStores {
             XCTAssertEqual(try store.integrityCheck(), "ok", "integrity of \(store.path)")
         }
         openedStores = []
-        try FileManager.default.removeItem(atPath: directory)
     }
-
-    var databasePath: String { directory + "/shots.sqlite" }
 
     /// Opens a store at `path` (default: `databasePath`) and remembers it for the integrity check.
     func makeStore(path: String? = nil, busyTimeoutS: Double = 5) throws -> ShotStore {
