@@ -52,6 +52,27 @@ final class SpooledSessionTests: StoreTestCase {
         XCTAssertEqual(try makeStore(path: spoolPath).sessions().count, 0, "the spool is empty once sent")
     }
 
+    func testSyncSendsWhatTheSpoolHoldsOnceThroughTheTool() throws {
+        // The session ends while the server is still away: its shots wait in the spool for `bowlertrax sync`.
+        let live = try session(store: nil)
+        for number in 1...2 {
+            guard case .spooled = try live.save(makeShot(number: number, pointCount: 5)) else { return XCTFail("the server does not exist yet") }
+        }
+        try live.close()
+        try PostgresDatabase(uri: admin).execute("CREATE DATABASE \(databaseName)")
+
+        let sent = try HistoryCLI.run(["sync", "--spool", spoolPath, "--db", uri])
+        XCTAssertEqual(sent.status, 0, sent.stderr)
+        XCTAssertEqual(sent.stdout, "Sent to \(uri): 1 session (2 shots), 0 calibrations, 0 ball profiles, 0 centres.\n")
+        let sessions = try makeStore(path: uri).sessions()
+        XCTAssertEqual(sessions.map(\.shotCount), [2])
+        XCTAssertNotNil(sessions.first?.endedAt, "closed as live closed it")
+
+        let again = try HistoryCLI.run(["sync", "--spool", spoolPath, "--db", uri])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try makeStore(path: uri).sessions().map(\.shotCount), [2], "none sent twice")
+    }
+
     func testServerGoingAwayMidSessionLosesNoShotAndStoresNoneTwice() throws {
         try PostgresDatabase(uri: admin).execute("CREATE DATABASE \(databaseName)")
         let store = try ShotStore(path: uri)
