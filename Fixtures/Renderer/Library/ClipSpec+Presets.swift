@@ -6,7 +6,7 @@ extension ClipSpec {
     public static let presetNames = [
         "right-720p60", "left-720p60", "right-1080p30", "right-720p120", "right-480p30-mjpeg", "right-720p60-mpeg4",
         "multi-720p60", "noshot-720p60", "shirt-720p60", "nextlane-720p60", "plain-720p60", "holes-720p60",
-        "dark-720p60", "swirl-720p60", "pan-720p60", "hidden-720p60",
+        "dark-720p60", "swirl-720p60", "pan-720p60", "hidden-720p60", "high-720p60", "zoom-720p60", "darkwood-720p60",
     ]
 
     /// The preset of this name; throws `FixtureError.unknownPreset` for any other name.
@@ -109,6 +109,22 @@ extension ClipSpec {
             // The bowler stands between the camera and the ball until it is about 14 ft down the lane.
             spec.shots = [ShotSpec(speedMph: 18.2, foulLineBoard: 12, revRateRpm: 370, axisRotationDeg: 50, axisTiltDeg: 10,
                                    revealDistanceFt: 13).aimed(atEntryBoard: 17.5, hand: right)]
+        case "high-720p60":
+            // The empty lane from a fixed camera high above the approach: the arrows to the pins, no foul line (#17).
+            spec.camera = CameraSpec(positionFt: Vector3(0.3, -2, 11), lookAtFt: Vector3(-0.2, 20, 0), rollDeg: 0.7, verticalFovDeg: 40)
+            spec.shots = []
+            spec.minDurationS = 0.5
+        case "zoom-720p60":
+            // The empty lane from behind, zoomed past the foul line as TV coverage often is (#17).
+            spec.camera = CameraSpec(positionFt: Vector3(-0.5, -16, 5.8), lookAtFt: Vector3(0.3, 24, 0), rollDeg: -0.8, verticalFovDeg: 17)
+            spec.shots = []
+            spec.minDurationS = 0.5
+        case "darkwood-720p60":
+            // An empty dark-stained lane, the camera a little to one side of it (#17).
+            spec.woodTone = 0.55
+            spec.camera = CameraSpec(positionFt: Vector3(1.5, -15, 6), lookAtFt: Vector3(0, 20, 0), rollDeg: 0.5)
+            spec.shots = []
+            spec.minDurationS = 0.5
         default:
             throw FixtureError.unknownPreset(name: name)
         }

@@ -21,6 +21,8 @@ public struct ClipSpec: Sendable, Equatable, Codable {
     public var camera: CameraSpec
     /// A camera that turns and zooms after the ball from `camera`'s view (nil = it stands still).
     public var follow: CameraFollow?
+    /// The lanes' wood: 1 light maple, about 0.55 dark wood.
+    public var woodTone: Double
     public var hand: Hand
     public var ball: BallAppearance
     public var shots: [ShotSpec]
@@ -39,7 +41,7 @@ public struct ClipSpec: Sendable, Equatable, Codable {
 
     public init(name: String = "clip", widthPx: Int = 1280, heightPx: Int = 720, fps: Double = 60, codec: VideoEncoder.Codec = .h264,
                 container: String = "mp4", crf: Int = 26, x264Preset: String = "medium", qscale: Int = 5, frameIntervalJitter: Double = 0,
-                noiseSigma: Double = 2, seed: UInt64 = 1, camera: CameraSpec = CameraSpec(), follow: CameraFollow? = nil, hand: Hand = .right,
+                noiseSigma: Double = 2, seed: UInt64 = 1, camera: CameraSpec = CameraSpec(), follow: CameraFollow? = nil, woodTone: Double = 1, hand: Hand = .right,
                 ball: BallAppearance = BallAppearance(), shots: [ShotSpec] = [ShotSpec()], people: [PersonSpec] = [],
                 leadS: Double = 0.6, walkBackS: Double = 3, tailS: Double = 0.3, minDurationS: Double = 0,
                 maxDurationS: Double? = nil) {
@@ -57,6 +59,7 @@ public struct ClipSpec: Sendable, Equatable, Codable {
         self.seed = seed
         self.camera = camera
         self.follow = follow
+        self.woodTone = woodTone
         self.hand = hand
         self.ball = ball
         self.shots = shots
@@ -85,6 +88,7 @@ public struct ClipSpec: Sendable, Equatable, Codable {
         seed = try c.decodeIfPresent(UInt64.self, forKey: .seed) ?? d.seed
         camera = try c.decodeIfPresent(CameraSpec.self, forKey: .camera) ?? d.camera
         follow = try c.decodeIfPresent(CameraFollow.self, forKey: .follow)
+        woodTone = try c.decodeIfPresent(Double.self, forKey: .woodTone) ?? d.woodTone
         hand = try c.decodeIfPresent(Hand.self, forKey: .hand) ?? d.hand
         ball = try c.decodeIfPresent(BallAppearance.self, forKey: .ball) ?? d.ball
         shots = try c.decodeIfPresent([ShotSpec].self, forKey: .shots) ?? d.shots
@@ -104,6 +108,7 @@ public struct ClipSpec: Sendable, Equatable, Codable {
         if !(fps > 0 && fps <= 1000) { throw FixtureError.invalidSpec(field: "fps", reason: "must be in (0, 1000]") }
         if !["mp4", "avi", "mkv"].contains(container) { throw FixtureError.invalidSpec(field: "container", reason: "must be mp4, avi or mkv") }
         if !(frameIntervalJitter >= 0 && frameIntervalJitter < 0.5) { throw FixtureError.invalidSpec(field: "frame_interval_jitter", reason: "must be in [0, 0.5)") }
+        if !(woodTone > 0.2 && woodTone <= 1.2) { throw FixtureError.invalidSpec(field: "wood_tone", reason: "must be in (0.2, 1.2]") }
         if !(noiseSigma >= 0) { throw FixtureError.invalidSpec(field: "noise_sigma", reason: "must be >= 0") }
         if name.isEmpty || name.contains("/") { throw FixtureError.invalidSpec(field: "name", reason: "must be a plain file name") }
         try follow?.validate(home: camera)

@@ -8,19 +8,19 @@ public struct Landmark: Sendable, Codable, Equatable {
     public var board: Double
     public var distanceFt: Double
 
-    /// The calibration landmarks: foul line and lane ends at both edges, the seven arrow tips, the head-pin spot.
+    /// The calibration landmarks in view: foul line and lane ends at both edges, the seven arrow tips, the
+    /// head-pin spot (a camera above the approach or zoomed in leaves the foul line out).
     static func calibrationSet(camera: PinholeCamera) throws -> [Landmark] {
         var points: [(String, Double, Double)] = [("foul line, right edge", 0.5, 0), ("foul line, left edge", 39.5, 0)]
         for board in Lane.arrowBoards { points.append(("arrow tip, board \(Int(board))", board, LaneScene.arrowTipFt(board: board))) }
         points += [("lane edge at 60 ft, right", 0.5, 60), ("lane edge at 60 ft, left", 39.5, 60), ("head pin spot", 20, 60)]
-        return try points.map { name, board, distanceFt in
-            let world = Vector3(Lane.lateralFt(board: board), distanceFt, 0)
-            guard let p = camera.project(world) else { throw FixtureError.landmarkOutsideFrame(name: name, xPx: .nan, yPx: .nan) }
-            guard p.xPx >= 0, p.yPx >= 0, p.xPx <= Double(camera.widthPx), p.yPx <= Double(camera.heightPx) else {
-                throw FixtureError.landmarkOutsideFrame(name: name, xPx: p.xPx, yPx: p.yPx)
-            }
+        let inView = points.compactMap { name, board, distanceFt -> Landmark? in
+            guard let p = camera.project(Vector3(Lane.lateralFt(board: board), distanceFt, 0)),
+                  p.xPx >= 0, p.yPx >= 0, p.xPx <= Double(camera.widthPx), p.yPx <= Double(camera.heightPx) else { return nil }
             return Landmark(name: name, pixel: [p.xPx, p.yPx], board: board, distanceFt: distanceFt)
         }
+        guard inView.count >= 4 else { throw FixtureError.tooFewLandmarksInView(names: inView.map(\.name)) }
+        return inView
     }
 }
 

@@ -7,8 +7,8 @@ public enum FixtureError: Error, CustomStringConvertible {
     case badSpec(path: String, reason: String)
     /// A spec value is out of its allowed range.
     case invalidSpec(field: String, reason: String)
-    /// A calibration landmark projects outside the image, so the camera pose is unusable.
-    case landmarkOutsideFrame(name: String, xPx: Double, yPx: Double)
+    /// Fewer than four calibration landmarks are in view, so the camera pose is unusable.
+    case tooFewLandmarksInView(names: [String])
     /// The simulated ball never reached this distance (it stopped or left the lane).
     case pathTooShort(distanceFt: Double)
     /// Writing an output file failed.
@@ -22,8 +22,8 @@ public enum FixtureError: Error, CustomStringConvertible {
             return "cannot read spec \(path): \(reason)"
         case .invalidSpec(let field, let reason):
             return "invalid spec: \(field) \(reason)"
-        case .landmarkOutsideFrame(let name, let x, let y):
-            return "landmark \(name) projects outside the image at (\(x), \(y)) px: adjust the camera"
+        case .tooFewLandmarksInView(let names):
+            return "only \(names.count) calibration landmarks in view (\(names.joined(separator: ", "))); at least 4 are needed: adjust the camera"
         case .pathTooShort(let d):
             return "the simulated ball never reached \(d) ft"
         case .writeFailed(let path, let reason):

@@ -36,7 +36,7 @@ public enum FixtureRenderer {
             path: directory.appendingPathComponent(videoName).path, codec: spec.codec, width: spec.widthPx, height: spec.heightPx,
             timeBase: vfr ? (1, 90000) : (1, fpsTicks), frameRate: (fpsTicks, 1),
             quality: .init(crf: spec.crf, preset: spec.x264Preset, qscale: spec.qscale))
-        var compositor = FrameCompositor(camera: firstCamera)
+        var compositor = FrameCompositor(camera: firstCamera, woodTone: spec.woodTone)
         var noise = SensorNoise(sigma: spec.noiseSigma, seed: spec.seed)
         var output = [UInt8](repeating: 0, count: spec.widthPx * spec.heightPx * 3)
         var truthPaths = [[FrameTruth]](repeating: [], count: shots.count)

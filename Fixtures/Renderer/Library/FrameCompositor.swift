@@ -11,15 +11,16 @@ struct FrameCompositor {
     private struct Box { var x0, y0, x1, y1, samples: Int }
 
     private(set) var camera: PinholeCamera
-    private let scene = LaneScene()
+    private let scene: LaneScene
     private var background: [Float]
     private var glossy: [Bool]
     private var depthFt: [Float]
     private(set) var canvas: [Float]
     private var dirty: [Box] = []
 
-    init(camera: PinholeCamera) {
+    init(camera: PinholeCamera, woodTone: Double) {
         self.camera = camera
+        scene = LaneScene(woodTone: woodTone)
         let w = camera.widthPx, h = camera.heightPx
         background = [Float](repeating: 0, count: w * h * 3)
         glossy = [Bool](repeating: false, count: w * h)

@@ -22,6 +22,8 @@ struct LaneScene {
     ]
     static let dotBoards: [Double] = [3, 5, 8, 11, 14, 26, 29, 32, 35, 37]
     static let visibleLanes = -2...2
+    /// The lanes' wood: light maple (1), a dark-stained or synthetic wood print (about 0.55); the approach too.
+    var woodTone = 1.0
 
     /// Tip distance of the arrow on `board` (board 20 deepest at 16 ft).
     static func arrowTipFt(board: Double) -> Double { 16 - abs(board - 20) / 5 }
@@ -130,7 +132,7 @@ struct LaneScene {
         let grain = 1 + 0.025 * sin(yFt * 9 + phase) + 0.015 * sin(yFt * 31 + 2 * phase)
         let fraction = board - 0.5 - Double(index)
         let seam = fraction < 0.05 || fraction > 0.95 ? 0.9 : 1
-        return Vector3(0.80, 0.62, 0.42) * (tone * grain * seam * brightness)
+        return Vector3(0.80, 0.62, 0.42) * (tone * grain * seam * brightness * woodTone)
     }
 
     /// Deterministic pseudo-random in [0, 1) for an integer key.

@@ -2,12 +2,14 @@
 
 extension LaneFinder {
     /// The arrow tips: dark blobs between the edges whose board (from where they sit between the edges) is a
-    /// multiple of 5; the tip is where the triangle's row-by-row width, fitted as a line, reaches zero.
-    func findArrows(left: Line, right: Line, foulY: Int) -> [Proposal] {
+    /// multiple of 5; the tip is where the triangle's row-by-row width, fitted as a line, reaches zero. They are
+    /// looked for between the lane's near end in the picture (`nearY`) and its far end (`farY`, the pit line's
+    /// row when found), never in the far sixth of the picture's lane (the pin deck), where a camera above the
+    /// approach still sees the arrows (about a third of the way from the vanishing point to the near end).
+    func findArrows(left: Line, right: Line, nearY: Int, farY: Double?) -> [Proposal] {
         guard let vanishing = Self.intersect(left, right) else { return [] }
-        // Arrows lie 12 to 16 ft out: for a camera 10 to 25 ft behind the foul line, at least a third of the way
-        // from the vanishing point to the foul line, which keeps the pins (at a fifth or less) out of the search.
-        let top = max(Self.index(vanishing.y + 0.33 * (Double(foulY) - vanishing.y)), 1), bottom = foulY - 4
+        let deck = vanishing.y + 0.16 * (Double(nearY) - vanishing.y)
+        let top = max(Self.index(max(deck, (farY ?? 0) + 0.1 * (Double(nearY) - vanishing.y))), 1), bottom = min(nearY - 4, image.height - 1)
         guard bottom > top else { return [] }
         let width = image.width
         var dark = [Bool](repeating: false, count: width * image.height)
@@ -36,14 +38,57 @@ extension LaneFinder {
             guard pixels.count >= 4 else { continue }
             let cx = pixels.reduce(0.0) { $0 + Double($1.0) + 0.5 } / Double(pixels.count)
             let cy = pixels.reduce(0.0) { $0 + Double($1.1) + 0.5 } / Double(pixels.count)
-            let board = 39.5 - 39 * (cx - left.at(cy)) / (right.at(cy) - left.at(cy))
+            let boardsPerPx = 39 / (right.at(cy) - left.at(cy))
+            let board = 39.5 - (cx - left.at(cy)) * boardsPerPx
+            // An arrow is 1.6 boards wide at its base; a wider blob is a shadow, a ball or a person.
+            guard let minX = pixels.map(\.0).min(), let maxX = pixels.map(\.0).max(), Double(maxX - minX) * boardsPerPx < 4 else { continue }
             let arrow = Self.index((board / 5).rounded()) * 5
             guard (5...35).contains(arrow), abs(board - Double(arrow)) < 1.5 else { continue }
             if pixels.count > best[arrow]?.area ?? 0 { best[arrow] = (pixels.count, pixels) }
         }
-        return best.keys.sorted().compactMap { arrow in
+        let tips = best.keys.sorted().compactMap { arrow -> Proposal? in
             guard let blob = best[arrow] else { return nil }
             return tip(of: blob.pixels, board: Double(arrow), reference: reference, vanishing: vanishing)
+        }
+        return Self.inVShape(tips)
+    }
+
+    /// The tips that keep the arrows' V: an arrow farther from board 20 is nearer the camera (lower in the
+    /// picture) than one closer to it, and a pair on mirrored boards about level. The tip breaking the most of
+    /// these is dropped (a shadow, the pit between pins, a dot) until none is broken.
+    static func inVShape(_ tips: [Proposal]) -> [Proposal] {
+        func broken(_ a: Proposal, _ b: Proposal) -> Bool {
+            let offA = abs(a.point.board - Lane.centreBoard), offB = abs(b.point.board - Lane.centreBoard)
+            let spread = abs(a.point.yPx - b.point.yPx)
+            if offA == offB { return spread > 0.2 * max(abs(a.point.xPx - b.point.xPx), 1) }
+            return (offA < offB) != (a.point.yPx < b.point.yPx)
+        }
+        var kept = tips
+        while let worst = kept.indices.max(by: { i, j in
+            kept.filter { broken(kept[i], $0) }.count < kept.filter { broken(kept[j], $0) }.count
+        }), kept.contains(where: { broken(kept[worst], $0) }) {
+            kept.remove(at: worst)
+        }
+        return kept
+    }
+
+    /// The lane's edges level with each pair of mirrored arrows (boards 5 and 35, 10 and 30): where the line
+    /// through their tips meets each edge, at the arrows' distance. Boards 15 and 25 sit too close together:
+    /// carried out to the edges, a tenth of a pixel between their tips becomes a pixel.
+    func edgesLevelWithArrows(_ arrows: [Proposal], left: Line, right: Line, confidence: Double) -> [Proposal] {
+        arrows.flatMap { near -> [Proposal] in
+            guard near.point.board <= Lane.centreBoard - 10,
+                  let far = arrows.first(where: { abs($0.point.board - (2 * Lane.centreBoard - near.point.board)) < 1e-6 }),
+                  abs(far.point.xPx - near.point.xPx) > 1 else { return [] }
+            let slope = (far.point.yPx - near.point.yPx) / (far.point.xPx - near.point.xPx)
+            let level = Line(a: near.point.yPx - slope * near.point.xPx, b: slope, rmsPx: 0, count: 2)
+            let distance = near.point.distanceFt, pair = min(near.confidence, far.confidence, confidence)
+            return [(0.5, right, "right"), (39.5, left, "left")].compactMap { board, edge, side in
+                guard let corner = Self.intersect(edge: edge, cross: level) else { return nil }
+                let point = LandmarkPoint(name: "lane edge at \(Self.text(distance)) ft, \(side)", xPx: corner.x, yPx: corner.y, board: board, distanceFt: distance)
+                return Proposal(point: point, confidence: pair,
+                                evidence: "the line through the arrow tips on boards \(Int(near.point.board)) and \(Int(far.point.board)) meets the \(side) edge")
+            }
         }
     }
 

@@ -6,10 +6,10 @@ extension LaneFinder {
     /// fifth of a pixel at 720p, that far down the lane.
     static let pinBaseRadiusFt = 4.766 / 24
 
-    /// The front of the head pin's base: walking up the board-20 line (from the foul line's middle to the
-    /// vanishing point), the first place where warm maple gives way to the white pin.
-    func findHeadPin(foulLeft: (x: Double, y: Double), foulRight: (x: Double, y: Double), vanishing: (x: Double, y: Double)) -> Proposal? {
-        let mid = (x: (foulLeft.x + foulRight.x) / 2, y: (foulLeft.y + foulRight.y) / 2)
+    /// The front of the head pin's base: walking up the board-20 line (from the middle of the lane's near end in
+    /// the picture to the vanishing point), the first place where warm maple gives way to the white pin.
+    func findHeadPin(nearLeft: (x: Double, y: Double), nearRight: (x: Double, y: Double), vanishing: (x: Double, y: Double)) -> Proposal? {
+        let mid = (x: (nearLeft.x + nearRight.x) / 2, y: (nearLeft.y + nearRight.y) / 2)
         guard mid.y - vanishing.y > 20 else { return nil }
         func lineX(_ y: Double) -> Double { mid.x + (vanishing.x - mid.x) * (y - mid.y) / (vanishing.y - mid.y) }
         // Start just beyond the arrows (which lie at least a third of the way from the vanishing point, see findArrows).

@@ -1,12 +1,16 @@
 /// `calibrate --auto`: finds the filmed lane in a still frame and proposes landmarks, each with a confidence.
 ///
-/// The lane is the maple strip under the image centre. Its two long edges (maple against grey gutters) are
-/// fitted as lines over every row and meet at the vanishing point; the foul line is the thin dark line across
-/// the strip near the bottom; the lane end is where the maple meets the black pit beyond the pins; the head pin's base is where
-/// the board-20 line meets the white pin; the arrows are the seven dark triangles, their tips extrapolated from how each triangle narrows row by row. Corners come from
-/// intersecting the fitted lines, so each uses hundreds of pixels. Assumptions: the camera stands behind the lane
-/// (lane under the image centre, foul line in view), lines are straight (no strong lens distortion), and the
-/// arrows sit at the default V of `StandardLandmarks` (edit their distances if the lane's differ).
+/// Which lane: the first wood strip between two gutters met scanning up from the bottom of the picture, along
+/// the column nearest the image centre that finds one (so the lane the camera stands behind, or on TV the lane
+/// nearest the image centre-bottom, where the bowler stands). Its two long edges (wood against gutters) are
+/// fitted as lines over every row and meet at the vanishing point; everything else is optional: the foul line
+/// (a thin dark line across the strip where it begins, when it is in view), the seven arrow tips (each from how
+/// its triangle narrows row by row) and the lane edges level with each pair of arrows, the head pin's base (on
+/// the board-20 line) and the lane's end at the pit (where visible between the pins). Corners come from
+/// intersecting fitted lines, so each uses hundreds of pixels. Wood is told by its colour relative to the
+/// picture's own wood (light or dark maple alike). Assumptions: lines are straight (no strong lens
+/// distortion), and the arrows sit at the default V of `StandardLandmarks` (edit their distances if the
+/// lane's differ).
 public struct LaneFinder {
     /// A proposed landmark: `confidence` 0 (guess) to 1 (clear evidence), `evidence` says what it rests on.
     public struct Proposal: Sendable {
@@ -24,43 +28,74 @@ public struct LaneFinder {
     }
 
     public let image: RGBImage
+    /// The picture's wood: median warmth and brightness of its warm pixels (see `woodReference`).
+    let wood: (warmth: Double, brightness: Double)
     /// Below this confidence a proposal is reported as weak.
     public static let weakConfidence = 0.5
 
-    public init(image: RGBImage) { self.image = image }
+    public init(image: RGBImage) {
+        self.image = image
+        wood = Self.woodReference(image)
+    }
 
-    // MARK: - Pixel classes (on the renderer's and real maple alike: warm, mid-bright wood vs grey, dark, black)
+    // MARK: - Pixel classes (warm wood vs grey, dark, black gutters, white pins, the black pit)
 
-    /// The pixel's colour; outside the picture, black (neither maple nor gutter), so walks may overrun safely.
+    /// The pixel's colour; outside the picture, black (neither wood nor gutter), so walks may overrun safely.
     func rgb(_ x: Int, _ y: Int) -> (Double, Double, Double) {
         guard x >= 0, y >= 0, x < image.width, y < image.height else { return (0, 0, 0) }
         let c = image.color(x: x, y: y)
         return (Double(c.r), Double(c.g), Double(c.b))
     }
-    /// Warmth: high on maple, about 0 on grey gutters, white pins, the black pit.
+    /// Warmth: high on wood, about 0 on grey gutters, white pins, the black pit.
     func warmth(_ x: Int, _ y: Int) -> Double { let c = rgb(x, y); return c.0 - c.2 }
     func brightness(_ x: Int, _ y: Int) -> Double { let c = rgb(x, y); return (c.0 + c.1 + c.2) / 3 }
-    func isMaple(_ x: Int, _ y: Int) -> Bool { warmth(x, y) > 45 && brightness(x, y) > 90 }
+    /// Lane wood: at least half as warm and 60 % as bright as the picture's wood (arrows and dots are darker).
+    func isMaple(_ x: Int, _ y: Int) -> Bool { warmth(x, y) > 0.5 * wood.warmth && brightness(x, y) > 0.6 * wood.brightness }
 
-    /// Every landmark it can find; throws `laneNotFound` when there is no lane to speak of.
+    /// Median warmth and brightness of the lower two thirds' warm pixels (warmth over 20): light maple about
+    /// 100 and 150, dark wood about half that. Falls back to light maple's when nothing is warm.
+    static func woodReference(_ image: RGBImage) -> (warmth: Double, brightness: Double) {
+        var warmths: [Double] = [], brightnesses: [Double] = []
+        for y in stride(from: image.height / 3, to: image.height, by: 4) {
+            for x in stride(from: 0, to: image.width, by: 4) {
+                let c = image.color(x: x, y: y)
+                let warmth = Double(c.r) - Double(c.b), brightness = (Double(c.r) + Double(c.g) + Double(c.b)) / 3
+                if warmth > 20 && brightness > 40 { warmths.append(warmth); brightnesses.append(brightness) }
+            }
+        }
+        guard warmths.count > 100 else { return (90, 150) }
+        return (warmths.sorted()[warmths.count / 2], brightnesses.sorted()[brightnesses.count / 2])
+    }
+
+    /// Every landmark it can find; throws `laneNotFound` when there is no lane to speak of, or fewer than four landmarks.
     public func propose() throws -> [Proposal] {
-        let foulY = try findFoulLineRow()
-        let (left, right) = try findEdges(belowRow: foulY)
-        let foul = fitCrossLine(near: foulY, left: left, right: right, dark: true)
+        let (left, right, nearY) = try findLane()
+        guard let vanishing = Self.intersect(left, right), vanishing.y < Double(nearY) - 20 else {
+            throw CalibrationError.laneNotFound(reason: "the lane's edges do not meet beyond it (not a lane seen from behind)")
+        }
         var proposals: [Proposal] = []
         let edgeConfidence = min(Self.quality(left), Self.quality(right))
+        let foul = findFoulLine(left: left, right: right, nearRow: nearY)
+        // Where the lane begins in the picture: its foul line, or the lowest row its edges were followed on.
+        var near = (left: (x: left.at(Double(nearY)), y: Double(nearY)), right: (x: right.at(Double(nearY)), y: Double(nearY)))
         if let foul, let cornerRight = Self.intersect(edge: right, cross: foul), let cornerLeft = Self.intersect(edge: left, cross: foul) {
             let confidence = min(edgeConfidence, Self.quality(foul))
             let evidence = "foul line fitted over \(foul.count) columns (rms \(Self.text(foul.rmsPx)) px), edges over \(min(left.count, right.count)) rows"
             proposals.append(Proposal(point: placed(StandardLandmarks.foulLineRight, cornerRight), confidence: confidence, evidence: evidence))
             proposals.append(Proposal(point: placed(StandardLandmarks.foulLineLeft, cornerLeft), confidence: confidence, evidence: evidence))
-            if let vanishing = Self.intersect(left, right),
-               let pin = findHeadPin(foulLeft: cornerLeft, foulRight: cornerRight, vanishing: vanishing) {
-                proposals.append(pin)
-            }
+            near = (cornerLeft, cornerRight)
         }
-        proposals += findArrows(left: left, right: right, foulY: foulY)
-        if let pit = findPitLine(left: left, right: right, foulY: foulY) {
+        let nearRow = Self.index(max(near.left.y, near.right.y))
+        let pit = findPitLine(left: left, right: right, nearY: nearRow)
+        let arrows = findArrows(left: left, right: right, nearY: nearRow, farY: pit.map { $0.at((near.left.x + near.right.x) / 2) })
+        proposals += arrows
+        if foul == nil {
+            // With no foul line the edges level with the arrows stand in for its corners (with it, they add only
+            // their own noise: a few tenths of a board at the pins on the fixtures).
+            proposals += edgesLevelWithArrows(arrows, left: left, right: right, confidence: edgeConfidence)
+        }
+        if let pin = findHeadPin(nearLeft: near.left, nearRight: near.right, vanishing: vanishing) { proposals.append(pin) }
+        if let pit {
             // Pins hide most of the lane's end: a dozen clear columns is as good as it gets.
             let confidence = min(edgeConfidence, Self.quality(pit, enough: 12))
             let evidence = "lane end fitted over \(pit.count) columns (rms \(Self.text(pit.rmsPx)) px)"
@@ -69,6 +104,10 @@ public struct LaneFinder {
                 let landmark = LandmarkPoint(name: "lane end at the pit, \(side)", xPx: corner.x, yPx: corner.y, board: board, distanceFt: Lane.pitDistanceFt)
                 proposals.append(Proposal(point: landmark, confidence: confidence, evidence: evidence))
             }
+        }
+        guard proposals.count >= 4 else {
+            let names = proposals.compactMap(\.point.name).joined(separator: ", ")
+            throw CalibrationError.laneNotFound(reason: "the lane's edges were found but only \(proposals.count) landmark\(proposals.count == 1 ? "" : "s") along it (\(names.isEmpty ? "no foul line, arrows or pins" : names)); at least 4 are needed: click them with --html")
         }
         return proposals
     }
@@ -86,37 +125,73 @@ public struct LaneFinder {
         return point
     }
 
-    // MARK: - Foul line and edges
+    // MARK: - The lane, its foul line and edges
 
-    /// The foul line's row at the image centre: the lowest dark dip in a band of columns with maple above it.
-    func findFoulLineRow() throws -> Int {
-        let x0 = image.width / 2 - 20, x1 = image.width / 2 + 20
-        func band(_ y: Int) -> Double { (x0..<x1).reduce(0) { $0 + brightness($1, y) } / Double(x1 - x0) }
-        var y = image.height - 4
-        while y > image.height / 3 {
-            // A foul line thinner than a pixel (480p) dims its row less than a full one: 0.75 still stands out of maple grain.
-            let here = band(y), above = band(y - 3)
-            if here < 0.75 * above, here < 0.75 * band(y + 3), (x0..<x1).filter({ isMaple($0, y - 3) }).count > (x1 - x0) / 2 { return y }
-            y -= 1
+    /// The lane's two edges and the lowest row they were followed from: scanning up from the bottom along the
+    /// columns nearest the image centre first, the first wood pixel with a gutter on each side whose edges can
+    /// be followed up the picture.
+    func findLane() throws -> (left: Line, right: Line, nearY: Int) {
+        let step = max(image.width / 80, 4)
+        var attempts = 0
+        for offset in stride(from: 0, to: image.width / 2, by: step) {
+            for x in Set([image.width / 2 - offset, image.width / 2 + offset]).sorted() {
+                var y = image.height - 4
+                while y > image.height / 3 && attempts < Self.maxLaneAttempts {
+                    if isMaple(x, y), let l = edge(y: y, from: x, step: -1), let r = edge(y: y, from: x, step: 1), r - l > Double(step) {
+                        attempts += 1
+                        if let lane = followEdges(fromRow: y, column: x) { return lane }
+                        // The strip was not a lane: look above it, not along it again.
+                        y -= 10 * step
+                    }
+                    y -= 4
+                }
+            }
         }
-        throw CalibrationError.laneNotFound(reason: "no foul line (a dark line across maple) in the lower two thirds under the image centre")
+        throw CalibrationError.laneNotFound(reason: "no wood strip between two gutters whose edges could be followed up the lower two thirds of the picture; if someone stands in the way, try --median")
     }
 
-    /// Fits both lane edges over the rows above the foul line; outlier rows (pins, people) are dropped.
-    func findEdges(belowRow foulY: Int) throws -> (left: Line, right: Line) {
+    /// How many strips are followed up the picture before giving up (each costs a walk over every row).
+    static let maxLaneAttempts = 80
+
+    /// Fits both lane edges over the rows from `startRow` up, re-centring on the strip as it narrows; rows where
+    /// something covers the strip (people, a ball, an arrow on the centre) are skipped, and the walk ends where
+    /// the wood does (the pin deck's end). Outlier rows are dropped by the robust fit. A lane the camera stands
+    /// behind is over a tenth of the picture wide where it is first seen; a narrower strip is something else.
+    func followEdges(fromRow startRow: Int, column: Int) -> (left: Line, right: Line, nearY: Int)? {
         var lefts: [(Double, Double)] = [], rights: [(Double, Double)] = []
-        var centre = image.width / 2
-        for y in stride(from: foulY - 3, to: 0, by: -1) {
-            guard isMaple(centre, y) else { break }
-            guard let l = edge(y: y, from: centre, step: -1), let r = edge(y: y, from: centre, step: 1) else { continue }
+        var centre = column, missing = 0, lowest = startRow
+        for y in stride(from: startRow, to: 0, by: -1) {
+            guard isMaple(centre, y), let l = edge(y: y, from: centre, step: -1), let r = edge(y: y, from: centre, step: 1) else {
+                missing += 1
+                if missing > Self.maxMarkingWidthPx { break }
+                continue
+            }
+            missing = 0
+            if lefts.isEmpty { lowest = y }
             lefts.append((Double(y) + 0.5, l))
             rights.append((Double(y) + 0.5, r))
             centre = Self.index((l + r) / 2)
         }
-        guard let left = Self.robustLine(lefts), let right = Self.robustLine(rights), left.count >= 20, right.count >= 20 else {
-            throw CalibrationError.laneNotFound(reason: "the lane's edges (maple against grey gutters) could not be followed above the foul line; if someone stands in the way, try --median")
+        guard let left = Self.robustLine(lefts), let right = Self.robustLine(rights), left.count >= 20, right.count >= 20,
+              right.at(Double(lowest)) - left.at(Double(lowest)) > Double(image.width) / 10 else { return nil }
+        return (left, right, lowest)
+    }
+
+    /// The foul line, when in view: a thin dark line across the strip's centre just below or at the lowest row
+    /// the edges were followed from (the approach below it), fitted across most of the lane's width.
+    func findFoulLine(left: Line, right: Line, nearRow: Int) -> Line? {
+        let centre = Self.index((left.at(Double(nearRow)) + right.at(Double(nearRow))) / 2)
+        let x0 = centre - 20, x1 = centre + 20
+        func band(_ y: Int) -> Double { (x0..<x1).reduce(0) { $0 + brightness($1, y) } / Double(x1 - x0) }
+        for y in stride(from: min(nearRow + 12, image.height - 4), through: max(nearRow - 4, 4), by: -1) {
+            // A foul line thinner than a pixel (480p) dims its row less than a full one: 0.75 still stands out of maple grain.
+            let here = band(y), above = band(y - 3)
+            guard here < 0.75 * above, here < 0.75 * band(y + 3), (x0..<x1).filter({ isMaple($0, y - 3) }).count > (x1 - x0) / 2 else { continue }
+            guard let line = fitCrossLine(near: y, left: left, right: right, dark: true) else { return nil }
+            let columns = right.at(Double(y)) - left.at(Double(y))
+            return Double(line.count) > 0.5 * columns ? line : nil
         }
-        return (left, right)
+        return nil
     }
 
     /// Sub-pixel x where maple gives way to gutter walking from `x` by `step`, skipping small dark markings;
@@ -124,7 +199,8 @@ public struct LaneFinder {
     func edge(y: Int, from x: Int, step: Int) -> Double? {
         var i = x, run = 0, foreign = 0
         while i > 1 && i < image.width - 2 {
-            let gutterLike = warmth(i, y) < 25 && brightness(i, y) > 50
+            // Grey, dark or black, but not a light's white reflection on the lane.
+            let gutterLike = warmth(i, y) < 0.3 * wood.warmth && brightness(i, y) < 1.3 * wood.brightness
             run = gutterLike ? run + 1 : 0
             foreign = gutterLike || isMaple(i, y) ? 0 : foreign + 1
             if foreign > Self.maxMarkingWidthPx { return nil }
@@ -165,10 +241,10 @@ public struct LaneFinder {
     }
 
     /// The lane's far end: per column, where maple meets the black pit above it; columns hidden by pins are skipped.
-    func findPitLine(left: Line, right: Line, foulY: Int) -> Line? {
+    func findPitLine(left: Line, right: Line, nearY: Int) -> Line? {
         guard let vanishing = Self.intersect(left, right) else { return nil }
         var samples: [(Double, Double)] = []
-        let startY = Self.index(vanishing.y + 0.25 * (Double(foulY) - vanishing.y))
+        let startY = Self.index(vanishing.y + 0.25 * (Double(nearY) - vanishing.y))
         for yProbe in [startY] {
             let yProbeD = Double(yProbe) + 0.5
             for x in Self.index(left.at(yProbeD)) + 2..<max(Self.index(left.at(yProbeD)) + 2, Self.index(right.at(yProbeD)) - 1) {

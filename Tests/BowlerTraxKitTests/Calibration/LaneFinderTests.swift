@@ -33,7 +33,7 @@ final class LaneFinderTests: XCTestCase {
 
     func testAPlainGreyPictureHasNoLane() {
         XCTAssertThrowsError(try LaneFinder(image: RGBImage(width: 640, height: 360, fill: (128, 128, 128))).propose()) { error in
-            XCTAssertEqual("\(error)", "no lane found in the frame: no foul line (a dark line across maple) in the lower two thirds under the image centre")
+            XCTAssertEqual("\(error)", "no lane found in the frame: no wood strip between two gutters whose edges could be followed up the lower two thirds of the picture; if someone stands in the way, try --median")
         }
     }
 
@@ -56,4 +56,27 @@ final class LaneFinderTests: XCTestCase {
     func testRightHandedShotWithAutoCalibration() throws { try assertAutoCalibratedShotWithinOneAndAHalfTolerances("right-720p60") }
     func testLeftHandedShotWithAutoCalibration() throws { try assertAutoCalibratedShotWithinOneAndAHalfTolerances("left-720p60") }
     func testRight720p120ShotWithAutoCalibration() throws { try assertAutoCalibratedShotWithinOneAndAHalfTolerances("right-720p120") }
+
+    /// Where the foul line is out of view or the wood is dark (#17): the lane is found, the fit is within the CLI's
+    /// 3 px, and every arrow's true place maps to within 1 board of its board through the automatic calibration.
+    func assertArrowsWithinOneBoard(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let truth = try LaneCalibration.load(path: CalibrationCLI.fixture("\(name).calibration.json"), videoSize: nil)
+        let frame = try CalibrationFrame(path: CalibrationCLI.fixture("\(name).mp4"), medianOf: 15)
+        let proposals = try LaneFinder(image: frame.image).propose()
+        print("\(name): \(proposals.compactMap(\.point.name))")
+        let calibration = try LaneCalibration(file: CalibrationFile(imageSize: frame.size, points: proposals.map(\.point)), source: "auto", fitDistortion: true)
+        XCTAssertLessThan(calibration.maxErrorPx, 3, "\(name)", file: file, line: line)
+        XCTAssertGreaterThanOrEqual(proposals.filter { $0.point.name?.hasPrefix("arrow tip") == true }.count, 5, "\(name): arrows found", file: file, line: line)
+        for board in Lane.arrowBoards {
+            let pixel = try XCTUnwrap(truth.surfacePixel(board: board, distanceFt: StandardLandmarks.arrowTipFt(board: board)))
+            let lane = try XCTUnwrap(calibration.lanePosition(xPx: pixel.x, yPx: pixel.y, heightFt: 0))
+            let error = Lane.board(lateralFt: lane.lateralFt) - board
+            print("\(name) arrow on board \(Int(board)): \(String(format: "%+.2f", error)) boards, \(String(format: "%+.2f", lane.distanceFt - StandardLandmarks.arrowTipFt(board: board))) ft")
+            XCTAssertEqual(error, 0, accuracy: 1, "\(name) arrow on board \(Int(board))", file: file, line: line)
+        }
+    }
+
+    func testCameraAboveTheApproachFindsTheArrows() throws { try assertArrowsWithinOneBoard("high-720p60") }
+    func testZoomedPastTheFoulLineFindsTheArrows() throws { try assertArrowsWithinOneBoard("zoom-720p60") }
+    func testDarkWoodFindsTheArrows() throws { try assertArrowsWithinOneBoard("darkwood-720p60") }
 }
