@@ -22,6 +22,8 @@ enum LiveCommand {
             HistoryOptions.db,
             .init(name: "record", value: "file", help: "Also keep the camera's raw video in this file (.mkv or .avi) for later 'analyze'."),
             .init(name: "resume", help: "Continue the session a crash left open on this camera instead of closing it."),
+            .init(name: "screen", value: "file", help: "Keep this HTML page up to date for a browser shown full screen at the lane."),
+            .init(name: "force", help: "Replace a --screen file that already exists."),
         ])
 
     /// Options checked before the camera is touched.
@@ -36,6 +38,7 @@ enum LiveCommand {
         let parsed = try ParsedArguments(arguments, spec: spec)
         if parsed.helpRequested { print(spec.help, terminator: ""); return }
         let settings = try validate(parsed)
+        if let screen = parsed.value("screen") { try OutputFile.checkWritable(screen, force: parsed.flag("force")) }
         let store = try HistoryOptions.openStore(parsed)
         let profile = try ProfileOptions.requiredProfile(parsed, video: nil, store: { store })
         let capture = try CameraCapture(devicePath: settings.device, size: settings.size, fps: settings.fps, recordPath: parsed.value("record"))
@@ -44,6 +47,9 @@ enum LiveCommand {
         note("Live on \(settings.device) (\(capture.device.card)): \(capture.mode), session \(sessionID). Ctrl-C ends the session.")
 
         let session = LiveSession(capture: capture, profile: profile, calibration: calibration, hand: settings.hand)
+        let screen = try parsed.value("screen").map { path in
+            try LiveScreenFile(path: path, sessionName: try store.session(id: sessionID).name, shots: try store.shots(sessionID: sessionID), session: session)
+        }
         let ended = DispatchSemaphore(value: 0)
         let outcome = Outcome()
         let signals = DispatchQueue(label: "bowlertrax.signals")
@@ -63,6 +69,7 @@ enum LiveCommand {
         let saver = ShotSaver(store: store, sessionID: sessionID, firstShotNumber: firstShotNumber)
         session.start(onShot: { shot in
             let numbered = try saver.save(shot)
+            try screen?.saved(numbered)
             status?.clear()
             FileHandle.standardOutput.write(Data((ShotLine.render(numbered) + "\n").utf8))
         }, onEnd: { error in
@@ -74,6 +81,7 @@ enum LiveCommand {
         sources.forEach { $0.cancel() }
         // Closed whatever ended the session: every finished shot is already committed.
         try store.closeSession(id: sessionID)
+        try screen?.close()
         let final = session.status
         note("Session \(sessionID) closed: \(final.shots) shot\(final.shots == 1 ? "" : "s"), \(final.capture.framesCaptured) frames captured, "
              + "\(final.framesProcessed) processed, \(final.totalDrops) dropped (\(final.capture.driverDrops) by the driver, \(final.queueDrops) by the queue).")

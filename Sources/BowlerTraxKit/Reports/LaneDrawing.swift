@@ -29,6 +29,8 @@ public struct LaneDrawing: Sendable {
     public var boardStretch: Double
     /// CSS class on every shot's path, so a test or a stylesheet can find them.
     public var pathClass: String
+    /// Wider on a screen read from afar.
+    public var pathWidthPx = 1.6
 
     /// Feet shown: a little of the approach, up to the pit.
     static let nearFt = -2.0
@@ -67,7 +69,7 @@ public struct LaneDrawing: Sendable {
         surface(&drawing)
         for path in paths where path.points.count >= 2 {
             drawing.add(.polyline(path.points.map { point(board: $0.board, distanceFt: $0.distanceFt, hand: path.hand) }),
-                        Drawing.Style(stroke: path.color, strokeWidthPx: 1.6, opacity: 0.85),
+                        Drawing.Style(stroke: path.color, strokeWidthPx: pathWidthPx, opacity: 0.85),
                         attributes: [("class", pathClass), ("data-shot-id", String(path.shotID))])
         }
         let labelled = laneWidthPx >= 120
