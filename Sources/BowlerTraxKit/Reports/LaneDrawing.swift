@@ -29,20 +29,21 @@ public struct LaneDrawing: Sendable {
     public var boardStretch: Double
     /// CSS class on every shot's path, so a test or a stylesheet can find them.
     public var pathClass: String
-    /// Wider on a screen read from afar.
-    public var pathWidthPx = 1.6
+    /// Wider for one shot's picture or a screen read from afar than for many paths on one lane.
+    public var pathWidthPx: Double
 
     /// Feet shown: a little of the approach, up to the pit.
     static let nearFt = -2.0
     static let farFt = Lane.pitDistanceFt
-    static let marginPx = 26.0
+    static let marginPx = 30.0
     static let wood = DrawingColor("#ecd2a4"), woodEdge = DrawingColor("#7a5a2e"), boardLine = DrawingColor("#c9a66b")
     static let foulLine = DrawingColor("#b0302a"), ink = DrawingColor("#5b3a12"), label = DrawingColor("#444444")
 
-    public init(heightPx: Double, boardStretch: Double, pathClass: String) {
+    public init(heightPx: Double, boardStretch: Double, pathClass: String, pathWidthPx: Double = 1.6) {
         self.heightPx = heightPx
         self.boardStretch = boardStretch
         self.pathClass = pathClass
+        self.pathWidthPx = pathWidthPx
     }
 
     var pxPerFt: Double { (heightPx - 2 * Self.marginPx) / (Self.farFt - Self.nearFt) }
@@ -76,7 +77,7 @@ public struct LaneDrawing: Sendable {
         for path in paths {
             for mark in path.marks {
                 let at = point(board: mark.board, distanceFt: mark.distanceFt, hand: path.hand)
-                drawing.add(.ellipse(center: at, radiusXPx: 4, radiusYPx: 4), Drawing.Style(stroke: path.color, strokeWidthPx: 2, fill: DrawingColor("#ffffff")),
+                drawing.add(.ellipse(center: at, radiusXPx: 4, radiusYPx: 4), Drawing.Style(stroke: path.color, strokeWidthPx: 2.5, fill: DrawingColor("#ffffff")),
                             attributes: [("class", "mark"), ("data-mark", mark.name)])
                 guard labelled else { continue }
                 let left = at.x > Self.marginPx + laneWidthPx / 2

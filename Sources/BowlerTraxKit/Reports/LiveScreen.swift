@@ -84,9 +84,7 @@ public struct LiveScreen: Sendable {
         let numbers = ShotNumber.all(shot.measurements).filter { Self.headlineKeys.contains($0.key) }.map { number in
             "<div class=\"number\" data-field=\"\(number.key)\"><div class=\"value\">\(HTMLText.escape(number.text))</div><div class=\"label\">\(number.label)</div></div>"
         }.joined()
-        var lane = LaneDrawing(heightPx: 900, boardStretch: 7, pathClass: "live-path")
-        lane.pathWidthPx = 4
-        let drawing = lane.drawing(paths: [LaneDrawing.Path(shotID: Int64(shot.shotNumber), shot: shot, color: DrawingColor("#1f5fa8"), marked: true)])
+        let drawing = LaneDrawing(heightPx: 900, boardStretch: 7, pathClass: "live-path", pathWidthPx: 4).drawing(paths: [LaneDrawing.Path(shotID: Int64(shot.shotNumber), shot: shot, color: DrawingColor("#1f5fa8"), marked: true)])
         // As tall as the screen allows, and as wide as that makes it.
         let size = "<style>svg.lane { height: \(Self.laneHeightVh)vh; width: \(HTMLText.number(Self.laneHeightVh * drawing.widthPx / drawing.heightPx))vh; }</style>"
         return "<section class=\"last\">\(size)\(drawing.svg(title: "Shot \(shot.shotNumber) on the lane", cssClass: "lane"))"

@@ -15,8 +15,9 @@ public enum ShotPicture {
     /// `shot` under `title`; path elements carry class `shot-picture-path` and the shot's id.
     public static func drawing(_ shot: Shot, shotID: Int64, title: String) -> Drawing {
         let path = LaneDrawing.Path(shotID: shotID, shot: shot, color: pathColor, marked: true)
-        let stretched = LaneDrawing(heightPx: heightPx - 40, boardStretch: boardStretch, pathClass: "shot-picture-path")
-        let trueScale = LaneDrawing(heightPx: heightPx - 40, boardStretch: 1, pathClass: "shot-picture-path-true-scale")
+        // 3 px when painted: one path, to be seen in a small picture.
+        let stretched = LaneDrawing(heightPx: heightPx - 40, boardStretch: boardStretch, pathClass: "shot-picture-path", pathWidthPx: 2.5)
+        let trueScale = LaneDrawing(heightPx: heightPx - 40, boardStretch: 1, pathClass: "shot-picture-path-true-scale", pathWidthPx: 2.5)
         let numbersX = stretched.widthPx + trueScale.widthPx + 10
         var drawing = Drawing(widthPx: numbersX + numbersWidthPx, heightPx: heightPx, background: DrawingColor("#ffffff"))
         drawing.text(title, at: (12, 24), sizePx: 18, ink, bold: true)
