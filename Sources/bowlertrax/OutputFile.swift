@@ -14,15 +14,8 @@ enum OutputFile {
     /// it does not exist yet unless `force` (standard output, "-", always can).
     static func checkWritable(_ path: String, force: Bool) throws {
         guard path != "-" else { return }
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-            if isFolder.boolValue { throw OutputFileError(path: path, reason: "it is a folder; give a file name") }
-            if !force { throw OutputFileError(path: path, reason: "it exists; give --force to replace it") }
-        }
-        let directory = (path as NSString).deletingLastPathComponent
-        let folder = directory.isEmpty ? "." : directory
-        guard FileManager.default.fileExists(atPath: folder) else { throw OutputFileError(path: path, reason: "no such directory") }
-        guard access(folder, W_OK) == 0 else { throw OutputFileError(path: path, reason: "permission denied") }
+        if let reason = obstacle(path) { throw OutputFileError(path: path, reason: reason) }
+        if !force && FileManager.default.fileExists(atPath: path) { throw OutputFileError(path: path, reason: "it exists; give --force to replace it") }
     }
 
     static func write(_ text: String, to path: String) throws {
@@ -34,11 +27,17 @@ enum OutputFile {
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            let directory = (path as NSString).deletingLastPathComponent
-            var isFolder: ObjCBool = false
-            let reason = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue ? "it is a folder; give a file name"
-                : FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory) ? "permission denied or not a file" : "no such directory"
-            throw OutputFileError(path: path, reason: reason)
+            throw OutputFileError(path: path, reason: obstacle(path) ?? "permission denied or not a file")
         }
+    }
+
+    /// Why `path` cannot be written, when that shows without trying; nil when it looks writable.
+    private static func obstacle(_ path: String) -> String? {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue { return "it is a folder; give a file name" }
+        let directory = (path as NSString).deletingLastPathComponent
+        let folder = directory.isEmpty ? "." : directory
+        guard FileManager.default.fileExists(atPath: folder) else { return "no such directory" }
+        return access(folder, W_OK) == 0 ? nil : "permission denied"
     }
 }

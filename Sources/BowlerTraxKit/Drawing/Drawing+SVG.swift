@@ -3,7 +3,8 @@
 extension Drawing {
     /// The whole `<svg>` element, inline in HTML or saved as an .svg file. `title` is its accessible name.
     public func svg(title: String, cssClass: String) -> String {
-        let size = "width=\"\(n(widthPx))\" height=\"\(n(heightPx))\" viewBox=\"0 0 \(n(widthPx)) \(n(heightPx))\""
+        let (w, h) = (Self.n(widthPx), Self.n(heightPx))
+        let size = "width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\""
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"\(HTMLText.escape(cssClass))\" \(size) role=\"img\" aria-label=\"\(HTMLText.escape(title))\">\n"
         svg += "<title>\(HTMLText.escape(title))</title>\n"
         if let background { svg += "<rect width=\"100%\" height=\"100%\" fill=\"\(background.hex)\"/>\n" }
@@ -39,5 +40,4 @@ extension Drawing {
     }
 
     private static func n(_ value: Double) -> String { HTMLText.number(value) }
-    private func n(_ value: Double) -> String { HTMLText.number(value) }
 }
