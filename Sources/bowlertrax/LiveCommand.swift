@@ -23,6 +23,8 @@ enum LiveCommand {
             .init(name: "spool", value: "file", help: "Where shots wait while the --db server is away. (default: $XDG_DATA_HOME/bowlertrax/spool.sqlite)"),
             .init(name: "record", value: "file", help: "Also keep the camera's raw video in this file (.mkv or .avi) for later 'analyze'."),
             .init(name: "resume", help: "Continue the session a crash left open on this camera instead of closing it."),
+            .init(name: "screen", value: "file", help: "Keep this HTML page up to date for a browser shown full screen at the lane."),
+            .init(name: "force", help: "Replace a --screen file that already exists."),
         ])
 
     /// Options checked before the camera is touched.
@@ -37,6 +39,7 @@ enum LiveCommand {
         let parsed = try ParsedArguments(arguments, spec: spec)
         if parsed.helpRequested { print(spec.help, terminator: ""); return }
         let settings = try validate(parsed)
+        if let screen = parsed.value("screen") { try OutputFile.checkWritable(screen, force: parsed.flag("force")) }
         let location = try HistoryOptions.location(parsed)
         let environment = ProcessInfo.processInfo.environment
         let spoolPath = parsed.value("spool") ?? SpooledSession.defaultSpoolPath(environment: environment)
@@ -62,6 +65,9 @@ enum LiveCommand {
         note("Live on \(settings.device) (\(capture.device.card)): \(capture.mode), \(sessionText). Ctrl-C ends the session.")
 
         let session = LiveSession(capture: capture, profile: profile, calibration: calibration, hand: settings.hand)
+        let screen = try parsed.value("screen").map { path in
+            try LiveScreenFile(path: path, sessionName: name, shots: try storedSession.map { try store?.shots(sessionID: $0) ?? [] } ?? [], session: session)
+        }
         let ended = DispatchSemaphore(value: 0)
         let outcome = Outcome()
         let signals = DispatchQueue(label: "bowlertrax.signals")
@@ -81,6 +87,7 @@ enum LiveCommand {
         let saver = ShotSaver(session: spooled, firstShotNumber: firstShotNumber)
         session.start(onShot: { shot in
             let numbered = try saver.save(shot)
+            try screen?.saved(numbered)
             status?.clear()
             FileHandle.standardOutput.write(Data((ShotLine.render(numbered) + "\n").utf8))
         }, onEnd: { error in
@@ -92,6 +99,7 @@ enum LiveCommand {
         sources.forEach { $0.cancel() }
         // Closed whatever ended the session: every finished shot is already committed.
         try saver.close()
+        try screen?.close()
         let final = session.status
         note("\(sessionText.prefix(1).uppercased() + sessionText.dropFirst()) closed: \(final.shots) shot\(final.shots == 1 ? "" : "s"), \(final.capture.framesCaptured) frames captured, "
              + "\(final.framesProcessed) processed, \(final.totalDrops) dropped (\(final.capture.driverDrops) by the driver, \(final.queueDrops) by the queue).")

@@ -10,6 +10,14 @@ struct OutputFileError: Error, CustomStringConvertible {
 /// Writes command output to a file, or to standard output for "-". A file is replaced whole or not at all: a write
 /// that fails half-way leaves what was there.
 enum OutputFile {
+    /// Checks before any work that `path` can be written: not a folder, its folder exists and is writable, and
+    /// it does not exist yet unless `force` (standard output, "-", always can).
+    static func checkWritable(_ path: String, force: Bool) throws {
+        guard path != "-" else { return }
+        if let reason = obstacle(path) { throw OutputFileError(path: path, reason: reason) }
+        if !force && FileManager.default.fileExists(atPath: path) { throw OutputFileError(path: path, reason: "it exists; give --force to replace it") }
+    }
+
     static func write(_ text: String, to path: String) throws {
         try write(Data(text.utf8), to: path)
     }
@@ -19,11 +27,17 @@ enum OutputFile {
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            let directory = (path as NSString).deletingLastPathComponent
-            var isFolder: ObjCBool = false
-            let reason = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue ? "it is a folder; give a file name"
-                : FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory) ? "permission denied or not a file" : "no such directory"
-            throw OutputFileError(path: path, reason: reason)
+            throw OutputFileError(path: path, reason: obstacle(path) ?? "permission denied or not a file")
         }
+    }
+
+    /// Why `path` cannot be written, when that shows without trying; nil when it looks writable.
+    private static func obstacle(_ path: String) -> String? {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue { return "it is a folder; give a file name" }
+        let directory = (path as NSString).deletingLastPathComponent
+        let folder = directory.isEmpty ? "." : directory
+        guard FileManager.default.fileExists(atPath: folder) else { return "no such directory" }
+        return access(folder, W_OK) == 0 ? nil : "permission denied"
     }
 }

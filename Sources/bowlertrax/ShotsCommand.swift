@@ -9,7 +9,7 @@ enum ShotsCommand {
         options: [HistoryOptions.db],
         subcommands: [
             ("list", "List the stored shots, oldest session first: bowlertrax shots list [--session <s>] [--bowler <name>] …"),
-            ("show", "Show one shot, every field: bowlertrax shots show <shot-id>."),
+            ("show", "Show one shot, every field, and draw it: bowlertrax shots show <shot-id> [--svg <file>] [--png <file>]."),
             ("reject", "Hide a misdetected shot from statistics, keeping it stored: bowlertrax shots reject <shot-id>."),
             ("restore", "Count a rejected shot again: bowlertrax shots restore <shot-id>."),
             ("set-result", "Enter the result: bowlertrax shots set-result <shot-id> strike|spare|open [--pins 7,10]."),
@@ -22,8 +22,14 @@ enum ShotsCommand {
         usage: "bowlertrax shots list \(HistoryOptions.filtersUsage) [--json] [--db <path>]",
         options: HistoryOptions.filters + [HistoryOptions.json, HistoryOptions.db])
     static let showSpec = CommandSpec(
-        name: "shots show", overview: "Show one stored shot: its session, every measurement, its result.",
-        usage: "bowlertrax shots show <shot-id> [--json] [--db <path>]", arguments: [shotID], options: [HistoryOptions.json, HistoryOptions.db])
+        name: "shots show", overview: "Show one stored shot: its session, every measurement, its result; draw it on the lane with its numbers.",
+        usage: "bowlertrax shots show <shot-id> [--svg <file>] [--png <file>] [--force] [--json] [--db <path>]", arguments: [shotID],
+        options: [
+            .init(name: "svg", value: "file", help: "Also draw the shot as an SVG picture in this file."),
+            .init(name: "png", value: "file", help: "Also draw the shot as a PNG picture in this file."),
+            .init(name: "force", help: "Replace a picture file that already exists."),
+            HistoryOptions.json, HistoryOptions.db,
+        ])
     static let rejectSpec = CommandSpec(
         name: "shots reject", overview: "Hide a misdetected shot from statistics without deleting it.",
         usage: "bowlertrax shots reject <shot-id> [--json] [--db <path>]", arguments: [shotID], options: [HistoryOptions.json, HistoryOptions.db])
@@ -56,7 +62,15 @@ enum ShotsCommand {
     private static func show(_ arguments: [String]) throws {
         let parsed = try ParsedArguments(arguments, spec: showSpec)
         if HistoryOptions.printedHelp(parsed, showSpec) { return }
-        let shot = try HistoryOptions.openStore(parsed).storedShot(id: try shotID(parsed, showSpec))
+        let id = try shotID(parsed, showSpec)
+        let svg = parsed.value("svg"), png = parsed.value("png")
+        for path in [svg, png].compactMap({ $0 }) { try OutputFile.checkWritable(path, force: parsed.flag("force")) }
+        let shot = try HistoryOptions.openStore(parsed).storedShot(id: id)
+        if svg != nil || png != nil {
+            let picture = ShotPicture.drawing(shot)
+            if let svg { try OutputFile.write(picture.svg(title: "Shot \(shot.id)", cssClass: "shot-picture"), to: svg) }
+            if let png { try OutputFile.write(try PNGWriter.encode(picture.render(), path: png), to: png) }
+        }
         if parsed.flag("json") { print(HistoryJSON.shot(shot, trajectory: true)); return }
         var text = "Shot \(shot.id): number \(shot.shot.shotNumber) of session \(shot.sessionID) \(shot.sessionName)"
         text += shot.rejected ? " (rejected)\n" : "\n"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The one-page report `report` writes: self-contained HTML (inline CSS and SVG, nothing fetched), readable on
-/// screen and on paper: summary, the lane with every shot's path, distributions, trends across sessions, the shots.
+/// screen and on paper: summary, the lane with every shot's path, distributions, trends across sessions, the shots, each shot's picture.
 public struct HTMLReport: Sendable {
     public var title: String
     /// The shots to show; rejected shots should already be left out.
@@ -10,7 +10,7 @@ public struct HTMLReport: Sendable {
     public var generatedAt: String
 
     /// One colour per session, distinguishable on screen and in grey print.
-    static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"]
+    static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"].map(DrawingColor.init)
 
     public init(title: String, shots: [StoredShot], generatedAt: String) {
         self.title = title
@@ -24,7 +24,7 @@ public struct HTMLReport: Sendable {
         return shots.compactMap { shot in seen.insert(shot.sessionID).inserted ? (shot.sessionID, shot.sessionName, shot.sessionStartedAt) : nil }
     }
 
-    func color(sessionID: Int64) -> String {
+    func color(sessionID: Int64) -> DrawingColor {
         let index = sessionOrder.firstIndex { $0.id == sessionID } ?? 0
         return Self.palette[index % Self.palette.count]
     }
@@ -48,6 +48,7 @@ public struct HTMLReport: Sendable {
         \(distributionSection())
         \(trendSection())
         \(tableSection())
+        \(shotsSection())
         </body>
         </html>
 
@@ -73,19 +74,12 @@ public struct HTMLReport: Sendable {
     }
 
     private func laneSection() -> String {
-        let paths = shots.map { stored in
-            LaneDrawing.Path(shotID: stored.id, hand: stored.shot.hand,
-                             points: stored.shot.trajectory.compactMap { point in
-                                 guard let board = point.board, let distanceFt = point.distanceFt else { return nil }
-                                 return (board, distanceFt)
-                             },
-                             color: color(sessionID: stored.sessionID))
-        }
+        let paths = shots.map { LaneDrawing.Path(shotID: $0.id, shot: $0.shot, color: color(sessionID: $0.sessionID), marked: false) }
         let stretch = 7.0
         let stretched = LaneDrawing(heightPx: 760, boardStretch: stretch, pathClass: "shot-path")
         let trueScale = LaneDrawing(heightPx: 760, boardStretch: 1, pathClass: "shot-path-true-scale")
         let legend = sessionOrder.map { session in
-            "<li><span class=\"swatch\" style=\"background:\(color(sessionID: session.id))\"></span>\(HTMLText.escape(session.name)) <span class=\"meta\">\(HTMLText.escape(String(session.startedAt.prefix(10))))</span></li>"
+            "<li><span class=\"swatch\" style=\"background:\(color(sessionID: session.id).hex)\"></span>\(HTMLText.escape(session.name)) <span class=\"meta\">\(HTMLText.escape(String(session.startedAt.prefix(10))))</span></li>"
         }.joined()
         return """
             <section class="lane-section"><h2>Every shot on the lane</h2>
@@ -130,6 +124,12 @@ public struct HTMLReport: Sendable {
         return "<section class=\"shots\"><h2>Shots</h2><table><thead><tr>\(header.map { "<th>\($0)</th>" }.joined())</tr></thead><tbody>\n\(rows.joined(separator: "\n"))\n</tbody></table></section>"
     }
 
+    /// Each shot's own picture, the one `shots show --svg` draws.
+    private func shotsSection() -> String {
+        let pictures = shots.map { ShotPicture.drawing($0).svg(title: "Shot \($0.id)", cssClass: "shot-picture") }
+        return "<section class=\"each-shot\"><h2>Each shot</h2>\n\(pictures.joined())</section>"
+    }
+
     static let css = """
         body { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; color: #222; background: #fafafa; margin: 0 auto; max-width: 1100px; padding: 16px 24px; }
         h1 { font-size: 24px; margin: 0 0 4px; } h2 { font-size: 17px; border-bottom: 1px solid #ccc; padding-bottom: 3px; margin-top: 26px; }
@@ -142,6 +142,7 @@ public struct HTMLReport: Sendable {
         .swatch { display: inline-block; width: 12px; height: 12px; margin-right: 6px; vertical-align: middle; border-radius: 2px; }
         .charts { display: flex; flex-wrap: wrap; gap: 12px; } .chart { background: #fff; border: 1px solid #ddd; }
         .session-key { font-size: 12px; columns: 2; }
+        .shot-picture { display: block; margin: 10px 0; border: 1px solid #ddd; max-width: 100%; height: auto; }
         table { border-collapse: collapse; width: 100%; font-size: 12px; background: #fff; }
         th, td { border: 1px solid #ddd; padding: 3px 6px; text-align: right; } th { background: #eee; } td:first-child, th:first-child { text-align: left; }
         tbody tr:nth-child(even) { background: #f4f4f4; }
@@ -149,8 +150,8 @@ public struct HTMLReport: Sendable {
             @page { size: A4; margin: 12mm; }
             body { background: #fff; max-width: none; padding: 0; font-size: 10pt; }
             * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-            section, .chart, svg.lane { break-inside: avoid; }
-            section.shots { break-inside: auto; } thead { display: table-header-group; } tr { break-inside: avoid; }
+            section, .chart, svg.lane, svg.shot-picture { break-inside: avoid; }
+            section.shots, section.each-shot { break-inside: auto; } thead { display: table-header-group; } tr { break-inside: avoid; }
             .card, .chart, table { border-color: #999; }
         }
         """

@@ -1,35 +1,49 @@
 import Foundation
 
-/// The lane drawn as inline SVG, seen from behind the bowler: foul line at the bottom, pins at the top,
-/// board 1 of a right-hander on the right. Boards across, feet down-lane; every shot's path on top.
+/// The lane seen from behind the bowler: foul line at the bottom, pins at the top, board 1 of a right-hander on
+/// the right. Boards across, feet down-lane; shots' paths on top. The one place that puts boards and feet on a
+/// picture, for the report, `shots show --svg/--png` and the live screen.
 ///
 /// Drawn to scale on both axes in feet when `boardStretch` is 1; a lane is 17 times longer than it is wide,
-/// so the report also draws it with the boards stretched to make paths readable, and says so.
+/// so pictures also draw it with the boards stretched to make paths readable, and say so.
 public struct LaneDrawing: Sendable {
-    /// One path to draw: lane points in the bowler's own board numbering, and the colour of its session.
+    /// One path to draw: lane points in the bowler's own board numbering, and its colour.
     public struct Path: Sendable {
         public var shotID: Int64
         public var hand: Hand
         /// (board in the bowler's numbering, feet from the foul line).
         public var points: [(board: Double, distanceFt: Double)]
-        public var color: String
+        public var color: DrawingColor
+        /// Points named on the path (breakpoint, entry), in the bowler's numbering.
+        public var marks: [Mark] = []
+    }
+
+    public struct Mark: Sendable {
+        public var name: String
+        public var board: Double
+        public var distanceFt: Double
     }
 
     public var heightPx: Double
     /// How many times wider than true scale the lane is drawn.
     public var boardStretch: Double
-    /// CSS class on every shot's `<path>`, so a test or a stylesheet can find them.
+    /// CSS class on every shot's path, so a test or a stylesheet can find them.
     public var pathClass: String
+    /// Wider for one shot's picture or a screen read from afar than for many paths on one lane.
+    public var pathWidthPx: Double
 
     /// Feet shown: a little of the approach, up to the pit.
     static let nearFt = -2.0
     static let farFt = Lane.pitDistanceFt
-    static let marginPx = 26.0
+    static let marginPx = 30.0
+    static let wood = DrawingColor("#ecd2a4"), woodEdge = DrawingColor("#7a5a2e"), boardLine = DrawingColor("#c9a66b")
+    static let foulLine = DrawingColor("#b0302a"), ink = DrawingColor("#5b3a12"), label = DrawingColor("#444444")
 
-    public init(heightPx: Double, boardStretch: Double, pathClass: String) {
+    public init(heightPx: Double, boardStretch: Double, pathClass: String, pathWidthPx: Double = 1.6) {
         self.heightPx = heightPx
         self.boardStretch = boardStretch
         self.pathClass = pathClass
+        self.pathWidthPx = pathWidthPx
     }
 
     var pxPerFt: Double { (heightPx - 2 * Self.marginPx) / (Self.farFt - Self.nearFt) }
@@ -40,53 +54,72 @@ public struct LaneDrawing: Sendable {
     func x(rightBoard: Double) -> Double { Self.marginPx + (39.5 - rightBoard) / 39 * laneWidthPx }
     func y(distanceFt: Double) -> Double { Self.marginPx + (Self.farFt - distanceFt) * pxPerFt }
 
-    /// The whole `<svg>` element.
+    /// The pixel of a board in `hand`'s numbering.
+    func point(board: Double, distanceFt: Double, hand: Hand) -> Drawing.Point {
+        (x(rightBoard: hand == .right ? board : 40 - board), y(distanceFt: distanceFt))
+    }
+
+    /// The lane as an inline `<svg>` element.
     public func svg(paths: [Path], title: String) -> String {
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"lane\" width=\"\(f(widthPx))\" height=\"\(f(heightPx))\" viewBox=\"0 0 \(f(widthPx)) \(f(heightPx))\" role=\"img\" aria-label=\"\(HTMLText.escape(title))\">\n"
-        svg += "<title>\(HTMLText.escape(title))</title>\n"
-        svg += surface()
+        drawing(paths: paths).svg(title: title, cssClass: "lane")
+    }
+
+    /// The lane and `paths` (those with two points or more), marks labelled where the boards are wide enough.
+    public func drawing(paths: [Path]) -> Drawing {
+        var drawing = Drawing(widthPx: widthPx, heightPx: heightPx)
+        surface(&drawing)
         for path in paths where path.points.count >= 2 {
-            let d = path.points.enumerated().map { index, point in
-                let rightBoard = path.hand == .right ? point.board : 40 - point.board
-                return (index == 0 ? "M" : "L") + f(x(rightBoard: rightBoard)) + " " + f(y(distanceFt: point.distanceFt))
-            }.joined(separator: " ")
-            svg += "<path class=\"\(pathClass)\" data-shot-id=\"\(path.shotID)\" d=\"\(d)\" fill=\"none\" stroke=\"\(path.color)\" stroke-width=\"1.6\" stroke-opacity=\"0.85\"/>\n"
+            drawing.add(.polyline(path.points.map { point(board: $0.board, distanceFt: $0.distanceFt, hand: path.hand) }),
+                        Drawing.Style(stroke: path.color, strokeWidthPx: pathWidthPx, opacity: 0.85),
+                        attributes: [("class", pathClass), ("data-shot-id", String(path.shotID))])
         }
-        return svg + "</svg>\n"
+        let labelled = laneWidthPx >= 120
+        for path in paths {
+            for mark in path.marks {
+                let at = point(board: mark.board, distanceFt: mark.distanceFt, hand: path.hand)
+                drawing.add(.ellipse(center: at, radiusXPx: 4, radiusYPx: 4), Drawing.Style(stroke: path.color, strokeWidthPx: 2.5, fill: DrawingColor("#ffffff")),
+                            attributes: [("class", "mark"), ("data-mark", mark.name)])
+                guard labelled else { continue }
+                let left = at.x > Self.marginPx + laneWidthPx / 2
+                drawing.text(mark.name, at: (at.x + (left ? -8 : 8), at.y + 4), sizePx: 11, Self.label, anchor: left ? .end : .start, bold: true)
+            }
+        }
+        return drawing
     }
 
     /// Wood, boards every 5, foul line, guide dots, arrows, pin spots and distance marks.
-    private func surface() -> String {
+    private func surface(_ drawing: inout Drawing) {
         let left = x(rightBoard: 39.5), right = x(rightBoard: 0.5)
-        let foul = y(distanceFt: 0), pit = y(distanceFt: Self.farFt)
-        var svg = "<rect x=\"\(f(left))\" y=\"\(f(pit))\" width=\"\(f(right - left))\" height=\"\(f(y(distanceFt: Self.nearFt) - pit))\" fill=\"#ecd2a4\" stroke=\"#7a5a2e\"/>\n"
+        let foul = y(distanceFt: 0), pit = y(distanceFt: Self.farFt), near = y(distanceFt: Self.nearFt)
+        drawing.add(.polygon([(left, pit), (right, pit), (right, near), (left, near)]), Drawing.Style(stroke: Self.woodEdge, fill: Self.wood))
         for board in stride(from: 5.5, through: 34.5, by: 5) {
-            svg += line(x(rightBoard: board), pit, x(rightBoard: board), foul, stroke: "#c9a66b", width: 0.6)
+            drawing.line((x(rightBoard: board), pit), (x(rightBoard: board), foul), Self.boardLine, widthPx: 0.6)
         }
-        svg += line(left, foul, right, foul, stroke: "#b0302a", width: 2)
+        drawing.line((left, foul), (right, foul), Self.foulLine, widthPx: 2)
         for distanceFt in stride(from: 10.0, through: 60, by: 10) {
             let yPx = y(distanceFt: distanceFt)
-            svg += line(left - 4, yPx, left, yPx, stroke: "#555", width: 1)
-            svg += "<text x=\"\(f(left - 6))\" y=\"\(f(yPx + 3))\" font-size=\"9\" text-anchor=\"end\" fill=\"#444\">\(Int(distanceFt))</text>\n"
+            drawing.line((left - 4, yPx), (left, yPx), DrawingColor("#555555"))
+            drawing.text(String(Int(distanceFt)), at: (left - 6, yPx + 3), sizePx: 9, Self.label, anchor: .end)
         }
-        svg += "<text x=\"\(f(left - 6))\" y=\"\(f(foul + 3))\" font-size=\"9\" text-anchor=\"end\" fill=\"#444\">0 ft</text>\n"
+        drawing.text("0 ft", at: (left - 6, foul + 3), sizePx: 9, Self.label, anchor: .end)
         // Board numbers only where they fit side by side (not on the narrow true-scale lane).
         let labelBoards = laneWidthPx / 39 * 5 >= 14
         for board in Lane.arrowBoards {
-            if labelBoards { svg += "<text x=\"\(f(x(rightBoard: board)))\" y=\"\(f(heightPx - 8))\" font-size=\"8\" text-anchor=\"middle\" fill=\"#444\">\(Int(board))</text>\n" }
+            if labelBoards { drawing.text(String(Int(board)), at: (x(rightBoard: board), heightPx - 8), sizePx: 8, Self.label, anchor: .middle) }
             // Drawing only: each lane's real arrow distances differ (DOMAIN.md); a V from 13.3 ft (boards 5, 35) to 16 ft (board 20).
             let tipFt = 16 - 0.9 * abs(board - 20) / 5
             let xPx = x(rightBoard: board), tipPx = y(distanceFt: tipFt), halfPx = max(1.5, 0.4 * laneWidthPx / 39)
-            svg += "<polygon class=\"arrow\" points=\"\(f(xPx)),\(f(tipPx)) \(f(xPx - halfPx)),\(f(tipPx + 6)) \(f(xPx + halfPx)),\(f(tipPx + 6))\" fill=\"#5b3a12\"/>\n"
+            drawing.add(.polygon([(xPx, tipPx), (xPx - halfPx, tipPx + 6), (xPx + halfPx, tipPx + 6)]), Drawing.Style(fill: Self.ink), attributes: [("class", "arrow")])
         }
         for board in [3.0, 5, 8, 11, 14, 26, 29, 32, 35, 37] {
-            svg += "<circle cx=\"\(f(x(rightBoard: board)))\" cy=\"\(f(y(distanceFt: 7)))\" r=\"1.2\" fill=\"#5b3a12\"/>\n"
+            drawing.add(.ellipse(center: (x(rightBoard: board), y(distanceFt: 7)), radiusXPx: 1.2, radiusYPx: 1.2), Drawing.Style(fill: Self.ink))
         }
         let pinRadiusFt = 4.766 / 2 / 12
         for spot in Self.pinSpots {
-            svg += "<ellipse class=\"pin\" cx=\"\(f(x(rightBoard: spot.board)))\" cy=\"\(f(y(distanceFt: spot.distanceFt)))\" rx=\"\(f(pinRadiusFt * pxPerFt * boardStretch))\" ry=\"\(f(pinRadiusFt * pxPerFt))\" fill=\"#fff\" stroke=\"#333\" stroke-width=\"0.8\"/>\n"
+            drawing.add(.ellipse(center: (x(rightBoard: spot.board), y(distanceFt: spot.distanceFt)), radiusXPx: pinRadiusFt * pxPerFt * boardStretch,
+                                 radiusYPx: pinRadiusFt * pxPerFt),
+                        Drawing.Style(stroke: DrawingColor("#333333"), strokeWidthPx: 0.8, fill: DrawingColor("#ffffff")), attributes: [("class", "pin")])
         }
-        return svg
     }
 
     /// Pin spots in right-handed boards and feet (DOMAIN.md).
@@ -95,10 +128,19 @@ public struct LaneDrawing: Sendable {
         return [(20, 60), (25.64, 60 + rowFt), (14.36, 60 + rowFt), (31.28, 60 + 2 * rowFt), (20, 60 + 2 * rowFt), (8.72, 60 + 2 * rowFt),
                 (36.92, 60 + 3 * rowFt), (25.64, 60 + 3 * rowFt), (14.36, 60 + 3 * rowFt), (3.08, 60 + 3 * rowFt)]
     }()
+}
 
-    private func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String, width: Double) -> String {
-        "<line x1=\"\(f(x1))\" y1=\"\(f(y1))\" x2=\"\(f(x2))\" y2=\"\(f(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(f(width))\"/>\n"
+extension LaneDrawing.Path {
+    /// `shot`'s lane path (the trajectory points a calibration placed) in `color`; with `marked`, its breakpoint
+    /// and entry (at 59.5 ft) as stored.
+    public init(shotID: Int64, shot: Shot, color: DrawingColor, marked: Bool) {
+        self.init(shotID: shotID, hand: shot.hand, points: shot.trajectory.compactMap { point in
+            guard let board = point.board, let distanceFt = point.distanceFt else { return nil }
+            return (board, distanceFt)
+        }, color: color)
+        guard marked else { return }
+        let m = shot.measurements
+        if let board = m.breakpointBoard, let distanceFt = m.breakpointDistanceFt { marks.append(.init(name: "breakpoint", board: board, distanceFt: distanceFt)) }
+        if let board = m.entryBoard { marks.append(.init(name: "entry", board: board, distanceFt: Lane.entryDistanceFt)) }
     }
-
-    private func f(_ value: Double) -> String { HTMLText.number(value) }
 }

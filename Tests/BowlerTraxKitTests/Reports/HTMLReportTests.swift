@@ -23,8 +23,8 @@ final class HTMLReportTests: XCTestCase {
 
     func testLeftHandersBoardsAreMirroredOntoTheRightHandedLane() {
         let drawing = LaneDrawing(heightPx: 700, boardStretch: 7, pathClass: "p")
-        let right = drawing.svg(paths: [.init(shotID: 1, hand: .right, points: [(10, 0), (10, 60)], color: "#000")], title: "r")
-        let left = drawing.svg(paths: [.init(shotID: 1, hand: .left, points: [(30, 0), (30, 60)], color: "#000")], title: "l")
+        let right = drawing.svg(paths: [.init(shotID: 1, hand: .right, points: [(10, 0), (10, 60)], color: DrawingColor("#000000"))], title: "r")
+        let left = drawing.svg(paths: [.init(shotID: 1, hand: .left, points: [(30, 0), (30, 60)], color: DrawingColor("#000000"))], title: "l")
         XCTAssertEqual(right, left.replacingOccurrences(of: "aria-label=\"l\"", with: "aria-label=\"r\"").replacingOccurrences(of: "<title>l<", with: "<title>r<"))
         // A right-hander's board 10 is right of the centre (board 20).
         XCTAssertGreaterThan(drawing.x(rightBoard: 10), drawing.x(rightBoard: 20))

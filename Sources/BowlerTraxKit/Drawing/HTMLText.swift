@@ -1,6 +1,6 @@
 import Foundation
 
-/// Text and numbers as they go into the HTML report.
+/// Text and numbers as they go into HTML and SVG markup.
 enum HTMLText {
     /// Escapes the five characters HTML gives meaning to, for element text and quoted attributes.
     static func escape(_ text: String) -> String {
