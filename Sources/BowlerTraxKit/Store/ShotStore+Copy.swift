@@ -108,11 +108,7 @@ extension ShotStore {
         try insert.bind(session.startedAt, at: 5)
         try insert.bind(session.endedAt, at: 6)
         try insert.bind(session.notes, at: 7)
-        try insert.bind(try details.bowler.map(bowlerID), at: 8)
-        try insert.bind(try details.center.map(centerID), at: 9)
-        try insert.bind(details.laneNumber, at: 10)
-        try insert.bind(details.oilPattern, at: 11)
-        try insert.bind(details.ball, at: 12)
+        try bind(details, to: insert, from: 8)
         try insert.bind((details.kind ?? .practice).rawValue, at: 13)
         return try insert.required(insert.insertedID(), at: 0)
     }

@@ -21,11 +21,7 @@ extension ShotStore {
             try insert.bind(source, at: 2)
             try insert.bind(hand.rawValue, at: 3)
             try insert.bind(notes, at: 4)
-            try insert.bind(try details.bowler.map(bowlerID), at: 5)
-            try insert.bind(try details.center.map(centerID), at: 6)
-            try insert.bind(details.laneNumber, at: 7)
-            try insert.bind(details.oilPattern, at: 8)
-            try insert.bind(details.ball, at: 9)
+            try bind(details, to: insert, from: 5)
             try insert.bind((details.kind ?? .practice).rawValue, at: 10)
             try insert.bind(key, at: 11)
             return try insert.required(insert.insertedID(), at: 0)
@@ -43,15 +39,21 @@ extension ShotStore {
                     kind = coalesce(?, kind)
                 WHERE id = ?
                 """)
-            try update.bind(try details.bowler.map(bowlerID), at: 1)
-            try update.bind(try details.center.map(centerID), at: 2)
-            try update.bind(details.laneNumber, at: 3)
-            try update.bind(details.oilPattern, at: 4)
-            try update.bind(details.ball, at: 5)
+            try bind(details, to: update, from: 1)
             try update.bind(details.kind?.rawValue, at: 6)
             try update.bind(id, at: 7)
             try update.run()
         }
+    }
+
+    /// Binds a session's details to five parameters from `first`, in the columns' order: bowler_id (a new bowler
+    /// added), center_id (the centre must exist), lane_number, oil_pattern, ball.
+    func bind(_ details: SessionDetails, to statement: any PreparedStatement, from first: Int32) throws {
+        try statement.bind(try details.bowler.map(bowlerID), at: first)
+        try statement.bind(try details.center.map(centerID), at: first + 1)
+        try statement.bind(details.laneNumber, at: first + 2)
+        try statement.bind(details.oilPattern, at: first + 3)
+        try statement.bind(details.ball, at: first + 4)
     }
 
     /// Records the session's end time; throws if it does not exist or is already closed.
