@@ -44,6 +44,11 @@ public final class CameraMotionEstimator {
     /// similarity alone), while a projective change as small as 1 px over the frame still passes.
     static let minExtraParameterGain = 100.0
     static let minInlierFraction = 0.4
+
+    /// Inliers a fit over `count` features needs: `minInliers`, and `minInlierFraction` of them.
+    static func inliersNeeded(of count: Int) -> Int {
+        max(minInliers, Int((minInlierFraction * Double(count)).rounded(.up)))
+    }
     /// Histogram L1 distance (0–2) beyond which a failed registration is a cut.
     static let cutHistogramDistance = 0.25
 
@@ -164,7 +169,7 @@ public final class CameraMotionEstimator {
         // Graphics never cover most of the picture: a mask that claims so has learned a moving object's background.
         let masked = Double(tracked - outsideOverlays.count) <= Self.maxOverlayShare * Double(tracked)
         let features = sceneFeatures(masked ? outsideOverlays : tracker.features)
-        let needed = max(Self.minInliers, Int((Self.minInlierFraction * Double(features.count)).rounded(.up)))
+        let needed = Self.inliersNeeded(of: features.count)
         guard let fit = MotionRansac.fit(features, thresholdPx: Self.inlierThresholdPx, inliers: &inliers, residuals: &residuals),
               fit.consensus >= needed
         else { return unregistered(tracked: tracked) }
@@ -200,7 +205,7 @@ public final class CameraMotionEstimator {
         guard frozen > 0, moving.count >= Self.minInliers,
               let agreeing = MotionRansac.fit(moving, thresholdPx: Self.inlierThresholdPx, inliers: &inliers, residuals: &residuals)?.consensus
         else { return all }
-        guard Double(agreeing) >= max(Double(Self.minInliers), Self.minInlierFraction * Double(moving.count)), agreeing >= frozen else { return all }
+        guard agreeing >= Self.inliersNeeded(of: moving.count), agreeing >= frozen else { return all }
         return moving
     }
 

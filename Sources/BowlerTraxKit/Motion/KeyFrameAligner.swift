@@ -21,7 +21,6 @@ final class KeyFrameAligner {
     private var corners: [TrackedFeature] = []
     private let tracker = FeatureTracker()
     private var expected: [TrackedFeature] = []
-    private var kept: [TrackedFeature] = []
     private var inliers: [Bool] = []
     private var residuals: [Double] = []
     private var fitFrom: [(x: Double, y: Double)] = []
@@ -50,12 +49,9 @@ final class KeyFrameAligner {
         }
         tracker.place(expected)
         tracker.track(from: key, to: pyramid, levels: Self.trackedLevels, guess: nil, droppingFoundIn: excluded)
-        kept.removeAll(keepingCapacity: true)
-        kept.append(contentsOf: tracker.features)
-        let needed = max(CameraMotionEstimator.minInliers, Int((CameraMotionEstimator.minInlierFraction * Double(corners.count)).rounded(.up)))
-        guard let fit = MotionRansac.fit(kept, thresholdPx: CameraMotionEstimator.inlierThresholdPx, inliers: &inliers, residuals: &residuals),
-              fit.consensus >= needed else { return makeKey(pyramid, frame: frame, excluded: excluded) }
-        let best = MotionRansac.bestMap(kept, fit.similarity, consensus: fit.consensus, thresholdPx: CameraMotionEstimator.inlierThresholdPx,
+        guard let fit = MotionRansac.fit(tracker.features, thresholdPx: CameraMotionEstimator.inlierThresholdPx, inliers: &inliers, residuals: &residuals),
+              fit.consensus >= CameraMotionEstimator.inliersNeeded(of: corners.count) else { return makeKey(pyramid, frame: frame, excluded: excluded) }
+        let best = MotionRansac.bestMap(tracker.features, fit.similarity, consensus: fit.consensus, thresholdPx: CameraMotionEstimator.inlierThresholdPx,
                                         minGain: CameraMotionEstimator.minExtraParameterGain, inliers: &inliers, from: &fitFrom, to: &fitTo)
         let refined = pyramid.fullResolution(best.matrix)
         toKey = refined

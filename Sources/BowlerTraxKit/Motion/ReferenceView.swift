@@ -22,11 +22,10 @@ public final class ReferenceChain {
     static let keptFrames = 3600
 
     private var views = FrameLog<ReferenceView>()
-
-    public init() {}
-
     /// The last key frame's view (`KeyFrameLink`), kept while its frames refer to it however long ago it was.
     private var keyView: (frame: Int, view: ReferenceView)?
+
+    public init() {}
 
     /// Takes the next frame, the map of its pixels to the previous frame's (nil: lost, this frame becomes the
     /// reference) and to its key frame, which is used instead when the key's view is known: chained maps drift,
