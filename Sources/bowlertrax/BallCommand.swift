@@ -23,14 +23,14 @@ enum BallCommand {
         ])
 
     static let listSpec = CommandSpec(
-        name: "ball list", overview: "List the saved ball profiles.", usage: "bowlertrax ball list [--json] [--db <path>]",
+        name: "ball list", overview: "List the saved ball profiles.", usage: "bowlertrax ball list [--json] [--db <file|url>]",
         options: [
             .init(name: "json", help: "Print JSON."),
             HistoryOptions.db,
         ])
 
     static let removeSpec = CommandSpec(
-        name: "ball remove", overview: "Remove a saved ball profile.", usage: "bowlertrax ball remove <name> [--db <path>]",
+        name: "ball remove", overview: "Remove a saved ball profile.", usage: "bowlertrax ball remove <name> [--db <file|url>]",
         arguments: [.init(name: "name", help: "The profile's name.")],
         options: [HistoryOptions.db])
 

@@ -20,6 +20,7 @@ enum CalibrateCommand {
             .init(name: "out", value: "file", help: "Write the fitted calibration JSON (what analyze --calibration reads); - for standard output."),
             .init(name: "html", value: "file", help: "Write a self-contained page to click the landmarks on; - for standard output."),
             .init(name: "overlay", value: "file", help: "Write a PNG of the frame with the fitted lane drawn over it; - for standard output."),
+            OutputFile.force,
             .init(name: "max-error-px", value: "px", help: "Largest reprojection error allowed for any landmark. (default: 3)"),
             .init(name: "center", value: "name", help: "Save the calibration in the database for this centre (see 'bowlertrax centers')."),
             .init(name: "lane", value: "n", help: "The centre's lane number the calibration is for."),
@@ -30,6 +31,7 @@ enum CalibrateCommand {
         let parsed = try ParsedArguments(arguments, spec: spec)
         if parsed.helpRequested { print(spec.help, terminator: ""); return }
         let options = try validate(parsed)
+        try OutputFile.checkWritable(outputs, in: parsed)
         // A file written to standard output keeps it to itself: the tables go to standard error.
         let toStandardOutput = outputs.contains { parsed.value($0) == "-" }
         func show(_ text: String) {

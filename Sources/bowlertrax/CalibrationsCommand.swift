@@ -9,7 +9,7 @@ enum CalibrationsCommand {
 
     static let listSpec = CommandSpec(
         name: "calibrations list", overview: "List the stored lane calibrations, per centre and lane, oldest first.",
-        usage: "bowlertrax calibrations list [--center <name>] [--lane <n>] [--json] [--db <path>]",
+        usage: "bowlertrax calibrations list [--center <name>] [--lane <n>] [--json] [--db <file|url>]",
         options: [
             .init(name: "center", value: "name", help: "Only this centre's."),
             .init(name: "lane", value: "n", help: "Only this lane's."),

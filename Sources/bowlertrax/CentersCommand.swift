@@ -9,10 +9,10 @@ enum CentersCommand {
         subcommands: [("add", "Add a centre: bowlertrax centers add <name>."), ("list", "List the centres and their calibrated lanes.")])
 
     static let addSpec = CommandSpec(
-        name: "centers add", overview: "Add a bowling centre.", usage: "bowlertrax centers add <name> [--json] [--db <path>]",
+        name: "centers add", overview: "Add a bowling centre.", usage: "bowlertrax centers add <name> [--json] [--db <file|url>]",
         arguments: [.init(name: "name", help: "The centre's name.")], options: [HistoryOptions.json, HistoryOptions.db])
     static let listSpec = CommandSpec(
-        name: "centers list", overview: "List the bowling centres and their calibrated lanes.", usage: "bowlertrax centers list [--json] [--db <path>]",
+        name: "centers list", overview: "List the bowling centres and their calibrated lanes.", usage: "bowlertrax centers list [--json] [--db <file|url>]",
         options: [HistoryOptions.json, HistoryOptions.db])
 
     static func run(_ arguments: [String]) throws {

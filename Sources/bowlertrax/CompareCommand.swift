@@ -5,7 +5,7 @@ import Foundation
 enum CompareCommand {
     static let spec = CommandSpec(
         name: "compare", overview: "Compare two sessions, date ranges, balls or centres: means side by side, the difference and Welch's t-test.",
-        usage: "bowlertrax compare <a> <b> [--include-rejected] [--json] [--db <path>]",
+        usage: "bowlertrax compare <a> <b> [--include-rejected] [--json] [--db <file|url>]",
         arguments: [
             .init(name: "a", help: "A session id or name, a date range YYYY-MM-DD..YYYY-MM-DD, ball:<name> or center:<name>."),
             .init(name: "b", help: "The same for the other side."),

@@ -5,12 +5,13 @@ import Foundation
 enum ExportCommand {
     static let spec = CommandSpec(
         name: "export", overview: "Export stored shots or sessions as CSV (units in the column names) or JSON.",
-        usage: "bowlertrax export <what> (--csv | --json) [--output <file>] [--trajectory] \(HistoryOptions.filtersUsage) [--db <path>]",
+        usage: "bowlertrax export <what> (--csv | --json) [--output <file> [--force]] [--trajectory] \(HistoryOptions.filtersUsage) [--db <file|url>]",
         arguments: [.init(name: "what", help: "What to export. (values: shots, sessions)")],
         options: [
             .init(name: "csv", help: "Write CSV (RFC 4180, one header row)."),
             .init(name: "json", help: "Write JSON."),
             .init(name: "output", short: "o", value: "file", help: "Where to write; - for standard output. (default: -)"),
+            OutputFile.force,
             .init(name: "trajectory", help: "Include each shot's trajectory (JSON only)."),
         ] + HistoryOptions.filters + [HistoryOptions.db])
 
@@ -23,6 +24,7 @@ enum ExportCommand {
         if parsed.flag("trajectory") && !(parsed.flag("json") && what == "shots") {
             throw UsageError.invalid("--trajectory goes with 'shots --json' only", command: spec)
         }
+        try OutputFile.checkWritable(["output"], in: parsed)
         let store = try HistoryOptions.openStore(parsed)
         let filter = try HistoryOptions.filter(parsed, store: store, command: spec)
         let shots = try store.storedShots(filter)

@@ -3,7 +3,7 @@ import Foundation
 
 /// Options the commands share: the database (every command that stores), which shots, and JSON output.
 enum HistoryOptions {
-    static let db = CommandSpec.Option(name: "db", value: "path", help: "SQLite file, or postgresql://user@host:port/dbname for a shared server. (default: $BOWLERTRAX_DB, else $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)")
+    static let db = CommandSpec.Option(name: "db", value: "file|url", help: "SQLite file, or postgresql://user@host:port/dbname for a shared server. (default: $BOWLERTRAX_DB, else $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)")
     static let json = CommandSpec.Option(name: "json", help: "Print JSON.")
 
     /// The options `filter(_:store:command:)` reads.

@@ -24,7 +24,7 @@ enum LiveCommand {
             .init(name: "record", value: "file", help: "Also keep the camera's raw video in this file (.mkv or .avi) for later 'analyze'."),
             .init(name: "resume", help: "Continue the session a crash left open on this camera instead of closing it."),
             .init(name: "screen", value: "file", help: "Keep this HTML page up to date for a browser shown full screen at the lane."),
-            .init(name: "force", help: "Replace a --screen file that already exists."),
+            OutputFile.force,
         ])
 
     /// Options checked before the camera is touched.
@@ -39,7 +39,7 @@ enum LiveCommand {
         let parsed = try ParsedArguments(arguments, spec: spec)
         if parsed.helpRequested { print(spec.help, terminator: ""); return }
         let settings = try validate(parsed)
-        if let screen = parsed.value("screen") { try OutputFile.checkWritable(screen, force: parsed.flag("force")) }
+        try OutputFile.checkWritable(["record", "screen"], in: parsed)
         let location = try HistoryOptions.location(parsed)
         let environment = ProcessInfo.processInfo.environment
         let spoolPath = parsed.value("spool") ?? SpooledSession.defaultSpoolPath(environment: environment)

@@ -8,8 +8,18 @@ struct OutputFileError: Error, CustomStringConvertible {
 }
 
 /// Writes command output to a file, or to standard output for "-". A file is replaced whole or not at all: a write
-/// that fails half-way leaves what was there.
+/// that fails half-way leaves what was there. An existing file is replaced only with `--force`, checked before any work.
 enum OutputFile {
+    /// The option every command that writes a file takes.
+    static let force = CommandSpec.Option(name: "force", help: "Replace output files that already exist.")
+
+    /// Checks each of `options` given in `parsed` that names a file (see `checkWritable`).
+    static func checkWritable(_ options: [String], in parsed: ParsedArguments) throws {
+        for option in options {
+            if let path = parsed.value(option) { try checkWritable(path, force: parsed.flag(force.name)) }
+        }
+    }
+
     /// Checks before any work that `path` can be written: not a folder, its folder exists and is writable, and
     /// it does not exist yet unless `force` (standard output, "-", always can).
     static func checkWritable(_ path: String, force: Bool) throws {

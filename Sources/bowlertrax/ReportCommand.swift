@@ -5,9 +5,10 @@ import Foundation
 enum ReportCommand {
     static let spec = CommandSpec(
         name: "report", overview: "Write one self-contained HTML page: the lane with every shot's path, distributions, trends and the shot table.",
-        usage: "bowlertrax report [--output <file>] [--title <text>] \(HistoryOptions.filtersUsage) [--db <path>]",
+        usage: "bowlertrax report [--output <file>] [--force] [--title <text>] \(HistoryOptions.filtersUsage) [--db <file|url>]",
         options: [
             .init(name: "output", short: "o", value: "file", help: "Where to write the page. (default: bowlertrax-report.html)"),
+            OutputFile.force,
             .init(name: "title", value: "text", help: "The page's title. (default: BowlerTrax report)"),
         ] + HistoryOptions.filters + [HistoryOptions.json, HistoryOptions.db])
 
@@ -15,6 +16,7 @@ enum ReportCommand {
         let parsed = try ParsedArguments(arguments, spec: spec)
         if HistoryOptions.printedHelp(parsed, spec) { return }
         let output = parsed.value("output") ?? "bowlertrax-report.html"
+        try OutputFile.checkWritable(output, force: parsed.flag(OutputFile.force.name))
         let store = try HistoryOptions.openStore(parsed)
         let shots = try store.storedShots(try HistoryOptions.filter(parsed, store: store, command: spec))
         let formatter = ISO8601DateFormatter()

@@ -17,17 +17,17 @@ enum SessionsCommand {
     static let session = CommandSpec.Argument(name: "session", help: "The session's id or name.")
 
     static let listSpec = CommandSpec(
-        name: "sessions list", overview: "List the stored sessions, oldest first.", usage: "bowlertrax sessions list [--json] [--db <path>]",
+        name: "sessions list", overview: "List the stored sessions, oldest first.", usage: "bowlertrax sessions list [--json] [--db <file|url>]",
         options: [HistoryOptions.json, HistoryOptions.db])
     static let showSpec = CommandSpec(
-        name: "sessions show", overview: "Show a session's details and its shots.", usage: "bowlertrax sessions show <session> [--json] [--db <path>]",
+        name: "sessions show", overview: "Show a session's details and its shots.", usage: "bowlertrax sessions show <session> [--json] [--db <file|url>]",
         arguments: [session], options: [HistoryOptions.json, HistoryOptions.db])
     static let renameSpec = CommandSpec(
-        name: "sessions rename", overview: "Rename a session.", usage: "bowlertrax sessions rename <session> <new-name> [--json] [--db <path>]",
+        name: "sessions rename", overview: "Rename a session.", usage: "bowlertrax sessions rename <session> <new-name> [--json] [--db <file|url>]",
         arguments: [session, .init(name: "new-name", help: "The new name; no other session may have it.")],
         options: [HistoryOptions.json, HistoryOptions.db])
     static let deleteSpec = CommandSpec(
-        name: "sessions delete", overview: "Delete a session with all its shots.", usage: "bowlertrax sessions delete <session> [--json] [--db <path>]",
+        name: "sessions delete", overview: "Delete a session with all its shots.", usage: "bowlertrax sessions delete <session> [--json] [--db <file|url>]",
         arguments: [session], options: [HistoryOptions.json, HistoryOptions.db])
 
     static func run(_ arguments: [String]) throws {

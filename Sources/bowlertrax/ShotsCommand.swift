@@ -19,26 +19,26 @@ enum ShotsCommand {
 
     static let listSpec = CommandSpec(
         name: "shots list", overview: "List the stored shots, oldest session first (rejected ones with --include-rejected).",
-        usage: "bowlertrax shots list \(HistoryOptions.filtersUsage) [--json] [--db <path>]",
+        usage: "bowlertrax shots list \(HistoryOptions.filtersUsage) [--json] [--db <file|url>]",
         options: HistoryOptions.filters + [HistoryOptions.json, HistoryOptions.db])
     static let showSpec = CommandSpec(
         name: "shots show", overview: "Show one stored shot: its session, every measurement, its result; draw it on the lane with its numbers.",
-        usage: "bowlertrax shots show <shot-id> [--svg <file>] [--png <file>] [--force] [--json] [--db <path>]", arguments: [shotID],
+        usage: "bowlertrax shots show <shot-id> [--svg <file>] [--png <file>] [--force] [--json] [--db <file|url>]", arguments: [shotID],
         options: [
             .init(name: "svg", value: "file", help: "Also draw the shot as an SVG picture in this file."),
             .init(name: "png", value: "file", help: "Also draw the shot as a PNG picture in this file."),
-            .init(name: "force", help: "Replace a picture file that already exists."),
+            OutputFile.force,
             HistoryOptions.json, HistoryOptions.db,
         ])
     static let rejectSpec = CommandSpec(
         name: "shots reject", overview: "Hide a misdetected shot from statistics without deleting it.",
-        usage: "bowlertrax shots reject <shot-id> [--json] [--db <path>]", arguments: [shotID], options: [HistoryOptions.json, HistoryOptions.db])
+        usage: "bowlertrax shots reject <shot-id> [--json] [--db <file|url>]", arguments: [shotID], options: [HistoryOptions.json, HistoryOptions.db])
     static let restoreSpec = CommandSpec(
         name: "shots restore", overview: "Count a rejected shot in statistics again.",
-        usage: "bowlertrax shots restore <shot-id> [--json] [--db <path>]", arguments: [shotID], options: [HistoryOptions.json, HistoryOptions.db])
+        usage: "bowlertrax shots restore <shot-id> [--json] [--db <file|url>]", arguments: [shotID], options: [HistoryOptions.json, HistoryOptions.db])
     static let resultSpec = CommandSpec(
         name: "shots set-result", overview: "Enter what a shot really did.",
-        usage: "bowlertrax shots set-result <shot-id> <result> [--pins <pins>] [--json] [--db <path>]",
+        usage: "bowlertrax shots set-result <shot-id> <result> [--pins <pins>] [--json] [--db <file|url>]",
         arguments: [shotID, .init(name: "result", help: "What happened. (values: strike, spare, open)")],
         options: [
             .init(name: "pins", value: "pins", help: "Pins left standing after the shot, e.g. 10 or 7,10."),
@@ -64,7 +64,7 @@ enum ShotsCommand {
         if HistoryOptions.printedHelp(parsed, showSpec) { return }
         let id = try shotID(parsed, showSpec)
         let svg = parsed.value("svg"), png = parsed.value("png")
-        for path in [svg, png].compactMap({ $0 }) { try OutputFile.checkWritable(path, force: parsed.flag("force")) }
+        try OutputFile.checkWritable(["svg", "png"], in: parsed)
         let shot = try HistoryOptions.openStore(parsed).storedShot(id: id)
         if svg != nil || png != nil {
             let picture = ShotPicture.drawing(shot)

@@ -5,7 +5,7 @@ import Foundation
 enum StatsCommand {
     static let spec = CommandSpec(
         name: "stats", overview: "Statistics of the stored shots: mean, standard deviation and range of every measurement, strike rates, consistency.",
-        usage: "bowlertrax stats \(HistoryOptions.filtersUsage) [--by <group>] [--json] [--db <path>]",
+        usage: "bowlertrax stats \(HistoryOptions.filtersUsage) [--by <group>] [--json] [--db <file|url>]",
         options: HistoryOptions.filters + [
             .init(name: "by", value: "group", help: "One block per session, ball or centre. (values: session, ball, center)"),
             HistoryOptions.json, HistoryOptions.db,

@@ -5,7 +5,7 @@ import Foundation
 enum SyncCommand {
     static let spec = CommandSpec(
         name: "sync", overview: "Send the shots live kept in the spool while the database server was away, then remove them from it.",
-        usage: "bowlertrax sync [--spool <file>] [--db <path>]",
+        usage: "bowlertrax sync [--spool <file>] [--db <file|url>]",
         options: [
             .init(name: "spool", value: "file", help: "The spool live wrote. (default: $XDG_DATA_HOME/bowlertrax/spool.sqlite)"),
             HistoryOptions.db,

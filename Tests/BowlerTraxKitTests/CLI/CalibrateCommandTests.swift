@@ -73,6 +73,22 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertEqual(result.stderr, "Error: cannot write /no/such/dir/lane.json: no such directory\n")
     }
 
+    /// A calibration made by hand is not replaced by a second run by mistake: without --force nothing is written
+    /// (not the overlay either), the file kept whole.
+    func testAnExistingCalibrationIsKeptWithoutForce() throws {
+        let dir = try CalibrationCLI.temporaryDirectory(self)
+        let out = dir.appendingPathComponent("lane.json").path, overlay = dir.appendingPathComponent("o.png").path
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: out))
+        let refused = try CalibrationCLI.run(["calibrate", "--video", video, "--points", points, "--overlay", overlay, "--out", out])
+        XCTAssertEqual(refused.status, 73)
+        XCTAssertEqual(refused.stderr, "Error: cannot write \(out): it exists; give --force to replace it\n")
+        XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), "mine")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: overlay))
+        let forced = try CalibrationCLI.run(["calibrate", "--video", video, "--points", points, "--overlay", overlay, "--out", out, "--force"])
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        XCTAssertEqual(try CalibrationFile.load(path: out).points.count, try CalibrationFile.load(path: points).points.count)
+    }
+
     func testAutoProposesLandmarksWithConfidenceAndWritesAllOutputs() throws {
         let dir = try CalibrationCLI.temporaryDirectory(self)
         let out = dir.appendingPathComponent("auto.json").path, overlay = dir.appendingPathComponent("o.png").path
@@ -174,10 +190,11 @@ final class CalibrateCommandTests: XCTestCase {
           --out <file>         Write the fitted calibration JSON (what analyze --calibration reads); - for standard output.
           --html <file>        Write a self-contained page to click the landmarks on; - for standard output.
           --overlay <file>     Write a PNG of the frame with the fitted lane drawn over it; - for standard output.
+          --force              Replace output files that already exist.
           --max-error-px <px>  Largest reprojection error allowed for any landmark. (default: 3)
           --center <name>      Save the calibration in the database for this centre (see 'bowlertrax centers').
           --lane <n>           The centre's lane number the calibration is for.
-          --db <path>          SQLite file, or postgresql://user@host:port/dbname for a shared server. (default: $BOWLERTRAX_DB, else $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)
+          --db <file|url>      SQLite file, or postgresql://user@host:port/dbname for a shared server. (default: $BOWLERTRAX_DB, else $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)
           -h, --help           Show help information.
 
         """

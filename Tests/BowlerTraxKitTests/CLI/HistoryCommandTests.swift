@@ -144,7 +144,7 @@ final class HistoryCommandTests: XCTestCase {
         XCTAssertEqual(output.status, 64)
         XCTAssertEqual(output.stderr, """
             Error: a strike leaves no pins: drop --pins
-            Usage: bowlertrax shots set-result <shot-id> <result> [--pins <pins>] [--json] [--db <path>]
+            Usage: bowlertrax shots set-result <shot-id> <result> [--pins <pins>] [--json] [--db <file|url>]
               See 'bowlertrax shots set-result --help' for more information.
 
             """)
@@ -259,12 +259,27 @@ final class HistoryCommandTests: XCTestCase {
         XCTAssertEqual(output.stderr, "Error: cannot write \(directory): it is a folder; give a file name\n")
     }
 
+    /// A report or an export never replaces a file by surprise: without --force it says so and leaves it whole.
+    func testReportAndExportKeepAnExistingFileWithoutForce() throws {
+        for command in [["report"], ["export", "shots", "--csv"]] {
+            let path = directory + "/mine.txt"
+            try Data("mine".utf8).write(to: URL(fileURLWithPath: path))
+            let refused = try HistoryCLI.run(command + ["--output", path, "--db", db])
+            XCTAssertEqual(refused.status, 73, "\(command)")
+            XCTAssertEqual(refused.stderr, "Error: cannot write \(path): it exists; give --force to replace it\n")
+            XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "mine")
+            let forced = try HistoryCLI.run(command + ["--output", path, "--force", "--db", db])
+            XCTAssertEqual(forced.status, 0, forced.stderr)
+            XCTAssertNotEqual(try String(contentsOfFile: path, encoding: .utf8), "mine")
+        }
+    }
+
     func testExportNeedsExactlyOneFormat() throws {
         let output = try run("export", "shots")
         XCTAssertEqual(output.status, 64)
         XCTAssertEqual(output.stderr, """
             Error: give exactly one of --csv and --json
-            Usage: bowlertrax export <what> (--csv | --json) [--output <file>] [--trajectory] [filters: --session, --from, --to, --ball, --center, --bowler, --include-rejected] [--db <path>]
+            Usage: bowlertrax export <what> (--csv | --json) [--output <file> [--force]] [--trajectory] [filters: --session, --from, --to, --ball, --center, --bowler, --include-rejected] [--db <file|url>]
               See 'bowlertrax export --help' for more information.
 
             """)
@@ -333,17 +348,17 @@ final class HistoryCommandTests: XCTestCase {
         XCTAssertEqual(try HistoryCLI.run(["shots", "set-result", "--help"]).stdout, """
             OVERVIEW: Enter what a shot really did.
 
-            USAGE: bowlertrax shots set-result <shot-id> <result> [--pins <pins>] [--json] [--db <path>]
+            USAGE: bowlertrax shots set-result <shot-id> <result> [--pins <pins>] [--json] [--db <file|url>]
 
             ARGUMENTS:
               <shot-id>   The shot's id, as 'sessions show' lists it.
               <result>    What happened. (values: strike, spare, open)
 
             OPTIONS:
-              --pins <pins>  Pins left standing after the shot, e.g. 10 or 7,10.
-              --json         Print JSON.
-              --db <path>    SQLite file, or postgresql://user@host:port/dbname for a shared server. (default: $BOWLERTRAX_DB, else $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)
-              -h, --help     Show help information.
+              --pins <pins>    Pins left standing after the shot, e.g. 10 or 7,10.
+              --json           Print JSON.
+              --db <file|url>  SQLite file, or postgresql://user@host:port/dbname for a shared server. (default: $BOWLERTRAX_DB, else $XDG_DATA_HOME/bowlertrax/bowlertrax.sqlite)
+              -h, --help       Show help information.
 
             """)
     }

@@ -108,14 +108,18 @@ final class LiveScreenCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/db.sqlite"), "nothing else was done")
     }
 
-    func testAnExistingScreenNeedsForce() throws {
-        let screen = directory + "/screen.html"
-        try Data("mine".utf8).write(to: URL(fileURLWithPath: screen))
-        let output = try HistoryCLI.run(["live", "--device", "/dev/no-such-camera", "--ball-hsv", "220,85,75", "--screen", screen, "--db", directory + "/db.sqlite"])
-        XCTAssertEqual(output.status, 73)
-        XCTAssertEqual(output.stderr, "Error: cannot write \(screen): it exists; give --force to replace it\n")
-        XCTAssertEqual(try String(contentsOfFile: screen, encoding: .utf8), "mine")
-        let forced = try HistoryCLI.run(["live", "--device", "/dev/no-such-camera", "--ball-hsv", "220,85,75", "--screen", screen, "--force", "--db", directory + "/db.sqlite"])
-        XCTAssertEqual(forced.status, 69, "past the screen's check, on to the camera: \(forced.stderr)")
+    /// An existing screen page or recording (an earlier session's video) is kept unless --force.
+    func testAnExistingScreenOrRecordingNeedsForce() throws {
+        for option in ["--screen", "--record"] {
+            let file = directory + "/mine" + option
+            try Data("mine".utf8).write(to: URL(fileURLWithPath: file))
+            let live = ["live", "--device", "/dev/no-such-camera", "--ball-hsv", "220,85,75", option, file, "--db", directory + "/db.sqlite"]
+            let output = try HistoryCLI.run(live)
+            XCTAssertEqual(output.status, 73, option)
+            XCTAssertEqual(output.stderr, "Error: cannot write \(file): it exists; give --force to replace it\n")
+            XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "mine")
+            let forced = try HistoryCLI.run(live + ["--force"])
+            XCTAssertEqual(forced.status, 69, "past the file's check, on to the camera: \(forced.stderr)")
+        }
     }
 }
