@@ -57,14 +57,16 @@ enum AnalyzeCommand {
             throw UsageError.invalid("--ball-box reads the video a second time, which a pipe cannot give: give the file itself, or --ball-hsv or --ball", command: spec)
         }
         let size = PixelSize(width: decoder.width, height: decoder.height)
-        let calibration = try self.calibration(parsed, videoSize: size, store: store)
         let profile = try ProfileOptions.profile(parsed, video: video, store: store)
+        let seed = try ProfileOptions.seed(parsed, videoSize: size)
+        let followed = ShotPipeline.followsCamera(profile: profile, seed: seed) ? decoder : nil
+        let calibration = try self.calibration(parsed, videoSize: size, store: store, followedVideo: followed)
         let saver = parsed.flag("no-save") ? ShotSaver(store: nil, sessionID: nil, firstShotNumber: 1)
             : try session(parsed, details: try details(parsed), video: video, hand: hand, store: try store())
 
         let progress = ProgressBar()
         let analyzer = VideoAnalyzer(profile: profile, calibration: calibration, hand: hand, decoderThreads: threads,
-                                     seed: try ProfileOptions.seed(parsed, videoSize: size))
+                                     seed: seed)
         let result: AnalysisResult
         do {
             result = try analyzer.analyze(decoder, onShot: { try saver.save($0) }, onProgress: progress.update)
@@ -80,14 +82,26 @@ enum AnalyzeCommand {
     }
 
     /// The calibration file given, else the latest stored for --center and --lane, else none; checked against the video's size.
+    /// On a video whose camera is followed (`followedVideo`), a calibration of a later frame is carried into the first
+    /// frame's picture (`CalibrationFile.inFirstFrame`), which reads the video once more: a pipe cannot give that.
     /// `live` shares it: `command` names the command in usage errors.
     static func calibration(_ parsed: ParsedArguments, videoSize: PixelSize, store: () throws -> ShotStore,
-                            command: CommandSpec = spec) throws -> LaneCalibration? {
-        if let path = parsed.value("calibration") { return try LaneCalibration.load(path: path, videoSize: videoSize) }
-        guard let center = parsed.value("center"), let lane = try laneOption(parsed, command: command) else { return nil }
-        guard let file = try store().latestCalibration(center: center, lane: lane) else { throw StoreError.noCalibration(center: center, lane: lane) }
-        let source = "the calibration of lane \(lane) at \(center)"
+                            command: CommandSpec = spec, followedVideo: FrameDecoder? = nil) throws -> LaneCalibration? {
+        var file: CalibrationFile, source: String
+        if let path = parsed.value("calibration") {
+            (file, source) = (try CalibrationFile.load(path: path), path)
+        } else {
+            guard let center = parsed.value("center"), let lane = try laneOption(parsed, command: command) else { return nil }
+            guard let stored = try store().latestCalibration(center: center, lane: lane) else { throw StoreError.noCalibration(center: center, lane: lane) }
+            (file, source) = (stored, "the calibration of lane \(lane) at \(center)")
+        }
         guard file.imageSize == videoSize else { throw CalibrationError.imageSizeMismatch(path: source, calibration: file.imageSize, video: videoSize) }
+        if let video = followedVideo, let frame = file.videoFrame, frame > 0 {
+            if video.isPipe {
+                throw UsageError.invalid("the calibration is of frame \(frame), which is carried to the first frame by reading the video a second time; a pipe cannot give that: give the file itself, or calibrate frame 0", command: command)
+            }
+            file = try file.inFirstFrame(ofVideo: video.path, path: source)
+        }
         return try LaneCalibration(file: file, source: source)
     }
 

@@ -81,7 +81,7 @@ enum CalibrateCommand {
             throw CalibrationError.residualTooLarge(path: source, name: worst.name ?? "?", errorPx: worst.errorPx, maxErrorPx: options.maxErrorPx)
         }
         let fitted = points.count >= LaneCalibration.minPointsForDistortion ? calibration.k1 : nil
-        let result = CalibrationFile(imageSize: frame.size, points: points, k1: fitted)
+        let result = CalibrationFile(imageSize: frame.size, points: points, k1: fitted, videoFrame: options.source.videoFrame)
         if let out = parsed.value("out") {
             try OutputFile.write(result.jsonData(), to: out)
         }
@@ -99,6 +99,13 @@ enum CalibrateCommand {
         case video(path: String, frame: Int, median: Int?)
         case image(path: String)
         case device(path: String, size: PixelSize, fps: Double)
+
+        /// The video frame the picture is, when it is a later one than the first (written into the calibration, so a
+        /// camera that moves is measured right: `CalibrationFile.inFirstFrame`).
+        var videoFrame: Int? {
+            if case .video(_, let frame, nil) = self, frame > 0 { return frame }
+            return nil
+        }
     }
 
     /// Checks the combination of options before any file is opened.

@@ -20,6 +20,10 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
     case frameOutOfRange(path: String, frame: Int, frames: Int)
     /// `--auto` found no lane in the frame.
     case laneNotFound(reason: String)
+    /// A calibration of a later frame (`video_frame`) could not be carried into the first frame's picture by the
+    /// camera's motion: the motion was lost (a cut, a frame that could not be registered) at `lostAt`, or the video
+    /// ended before the frame (`lostAt` nil).
+    case frameNotFollowed(path: String, frame: Int, lostAt: Int?)
     /// The calibration was made on frames of another size.
     case imageSizeMismatch(path: String, calibration: PixelSize, video: PixelSize)
 
@@ -38,6 +42,10 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
         case .frameOutOfRange(let path, let frame, let frames):
             return "\(path) has \(frames) frame\(frames == 1 ? "" : "s"); frame \(frame) does not exist (frames count from 0)"
         case .laneNotFound(let reason): return "no lane found in the frame: \(reason)"
+        case .frameNotFollowed(let path, let frame, let lostAt?):
+            return "calibration \(path) is of frame \(frame), but the camera's motion was lost at frame \(lostAt) (a cut?), so it cannot measure the frames before it; calibrate frame 0 (calibrate --video V)"
+        case .frameNotFollowed(let path, let frame, nil):
+            return "calibration \(path) is of frame \(frame), which the video does not reach"
         case .imageSizeMismatch(let path, let calibration, let video):
             return "calibration \(path) was made for \(calibration) frames but the video is \(video)"
         }

@@ -20,16 +20,21 @@ public struct LandmarkPoint: Sendable, Equatable {
 /// The calibration file `analyze --calibration` reads:
 /// `{"image_width":W, "image_height":H, "k1":k, "points":[{"pixel":[x,y], "board":b, "distance_ft":d, "name":"…"}, …]}`.
 /// Pixels are continuous coordinates (pixel i covers [i, i+1)); boards count from the right edge.
-/// `k1` (optional, absent = 0) is the lens's radial distortion (see `LensDistortion`).
+/// `k1` (optional, absent = 0) is the lens's radial distortion (see `LensDistortion`). `video_frame` (optional) is
+/// the frame of the video whose picture the landmarks were found on (`calibrate --video --frame N`); absent, the
+/// first frame's or a fixed camera's. A camera that pans and zooms is measured in its first frame's picture
+/// (`inFirstFrame(ofVideo:)`).
 public struct CalibrationFile: Sendable, Equatable {
     public var imageSize: PixelSize
     public var points: [LandmarkPoint]
     public var k1: Double?
+    public var videoFrame: Int?
 
-    public init(imageSize: PixelSize, points: [LandmarkPoint], k1: Double? = nil) {
+    public init(imageSize: PixelSize, points: [LandmarkPoint], k1: Double? = nil, videoFrame: Int? = nil) {
         self.imageSize = imageSize
         self.points = points
         self.k1 = k1
+        self.videoFrame = videoFrame
     }
 
     /// Reads and validates a calibration file: a file, a pipe or a process substitution (`<(…)`, read to its end as it
@@ -65,14 +70,19 @@ public struct CalibrationFile: Sendable, Equatable {
         if let k1 = raw.k1, !(k1.isFinite && abs(k1) <= LensDistortion.maxMagnitude) {
             throw CalibrationError.invalidValue(path: path, field: "k1", reason: "must be a number from -\(LensDistortion.maxMagnitude) to \(LensDistortion.maxMagnitude) (got \(k1))")
         }
+        if let frame = raw.video_frame, frame < 0 {
+            throw CalibrationError.invalidValue(path: path, field: "video_frame", reason: "must be a frame number from 0 (got \(frame))")
+        }
         guard points.count >= 4 else { throw CalibrationError.tooFewPoints(path: path, count: points.count) }
-        return CalibrationFile(imageSize: PixelSize(width: raw.image_width, height: raw.image_height), points: points, k1: raw.k1)
+        return CalibrationFile(imageSize: PixelSize(width: raw.image_width, height: raw.image_height), points: points, k1: raw.k1,
+                               videoFrame: raw.video_frame)
     }
 
     private struct RawFile: Decodable {
         var image_width: Int
         var image_height: Int
         var k1: Double?
+        var video_frame: Int?
         var points: [RawPoint]
     }
 
@@ -101,6 +111,7 @@ public struct CalibrationFile: Sendable, Equatable {
     public func jsonData() -> Data {
         var text = "{\n  \"image_width\": \(imageSize.width),\n  \"image_height\": \(imageSize.height),\n"
         if let k1 { text += "  \"k1\": \(JSONText.number(k1, digits: 9)),\n" }
+        if let videoFrame { text += "  \"video_frame\": \(videoFrame),\n" }
         text += "  \"points\": [\n"
         text += points.map { point in
             let name = point.name.map { "\"name\": \(JSONText.string($0)), " } ?? ""

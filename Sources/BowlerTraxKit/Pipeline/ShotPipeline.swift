@@ -50,10 +50,14 @@ public final class ShotPipeline: @unchecked Sendable {
         detector = profile.map { BallDetector(profile: $0, region: region, sizeModel: calibration) }
         ballFinder = BallFinder(imageHeight: imageSize.height)
         findsBallByItself = profile == nil
-        watchesCamera = profile == nil || seed != nil
+        watchesCamera = Self.followsCamera(profile: profile, seed: seed)
         tracker = ShotTracker(calibration: calibration, views: watchesCamera ? referenceChain : nil)
         measurer = ShotMeasurer(calibration: calibration, hand: hand)
     }
+
+    /// Whether the camera's motion is followed, and the lane measured in the first frame's picture: on real footage,
+    /// where no colour is given or a box is.
+    public static func followsCamera(profile: BallProfile?, seed: BallSeed?) -> Bool { profile == nil || seed != nil }
 
     /// Detection and tracking of one frame, without measuring: the track of the shot this frame completes and
     /// its number, if it does. `ShotCollector` measures it with `measure(_:)` on another queue, so the next

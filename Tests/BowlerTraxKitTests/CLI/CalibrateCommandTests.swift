@@ -89,6 +89,26 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertEqual(try CalibrationFile.load(path: out).points.count, try CalibrationFile.load(path: points).points.count)
     }
 
+    /// A calibration of a later frame says which (`video_frame`): a camera that moves is measured in its first frame's
+    /// picture, to which the analysis carries it back. On this fixed camera it measures what frame 0's does.
+    func testALaterFrameIsRecordedAndMeasuresTheSame() throws {
+        let dir = try CalibrationCLI.temporaryDirectory(self)
+        let out = dir.appendingPathComponent("lane.json").path, first = dir.appendingPathComponent("first.json").path
+        let result = try CalibrationCLI.run(["calibrate", "--video", video, "--frame", "30", "--points", points, "--out", out])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try CalibrationCLI.run(["calibrate", "--video", video, "--points", points, "--out", first]).status, 0)
+        XCTAssertEqual(try CalibrationFile.load(path: out).videoFrame, 30)
+        XCTAssertNil(try CalibrationFile.load(path: first).videoFrame)
+        XCTAssertTrue(try String(contentsOfFile: out, encoding: .utf8).contains("\n  \"video_frame\": 30,\n"))
+        func entryBoard(_ calibration: String) throws -> String? {
+            let analyzed = try CalibrationCLI.run(["analyze", video, "--calibration", calibration, "--no-save", "--json"])
+            XCTAssertEqual(analyzed.status, 0, analyzed.stderr)
+            return analyzed.stdout.split(separator: "\n").first { $0.contains("\"entry_board\"") }.map(String.init)
+        }
+        let entry = try XCTUnwrap(try entryBoard(out))
+        XCTAssertEqual(entry, try entryBoard(first))
+    }
+
     func testAutoProposesLandmarksWithConfidenceAndWritesAllOutputs() throws {
         let dir = try CalibrationCLI.temporaryDirectory(self)
         let out = dir.appendingPathComponent("auto.json").path, overlay = dir.appendingPathComponent("o.png").path

@@ -34,6 +34,16 @@ final class RealFootageFixturesTests: XCTestCase {
             try VideoAnalyzer(profile: nil, calibration: calibrated ? calibration : nil, hand: truth.hand).analyze(path: path)
         }
 
+        /// The renderer's camera of each frame (a moving camera writes them).
+        func cameras() throws -> [PinholeCamera] {
+            try XCTUnwrap(truth.frameCameras, "a moving camera writes each frame's camera").map { truth in
+                PinholeCamera(spec: CameraSpec(positionFt: Vector3(truth.positionFt[0], truth.positionFt[1], truth.positionFt[2]),
+                                               lookAtFt: Vector3(truth.lookAtFt[0], truth.lookAtFt[1], truth.lookAtFt[2]),
+                                               rollDeg: truth.rollDeg, verticalFovDeg: truth.verticalFovDeg, k1: truth.k1),
+                              widthPx: self.truth.width, heightPx: self.truth.height)
+            }
+        }
+
         /// The drawn ball in each frame where its centre is in view (not behind the bowler).
         var ballInView: [FrameTruth] { truth.shots.flatMap(\.path).filter { !$0.hidden } }
     }
@@ -129,18 +139,55 @@ final class RealFootageFixturesTests: XCTestCase {
         try compare("average_speed_mph", result, clip, held: false)
     }
 
+    func testFollowingCameraCalibrationOfALaterFrameIsCarriedToTheFirst() throws {
+        // A coach calibrates a frame where the lane is clear, after the camera has begun to turn and zoom: the file
+        // says which frame (`video_frame`), and its landmarks are carried back into the first frame's picture by the
+        // camera's motion, where the lane is measured (issue #17, item 2). Before, the file did not say and the
+        // landmarks were taken as the first frame's: calibrated on frame 50, the arrows read 5.6 boards off and the
+        // entry was null. Tried on two frames, a quarter and half way through the clip.
+        let clip = try Clip("pan-720p60")
+        let cameras = try clip.cameras()
+        for frame in [clip.truth.frames / 4, clip.truth.frames / 2] {
+            var points: [LandmarkPoint] = [], truePixels: [(x: Double, y: Double)] = []
+            for board in [3.0, 10, 20, 30, 37] {
+                for distanceFt in [0.0, 15, 30, 45, 60] {
+                    let lane = Vector3(Lane.lateralFt(board: board), distanceFt, 0)
+                    guard let pixel = cameras[frame].project(lane), let first = cameras[0].project(lane),
+                          (20...Double(clip.truth.width - 20)).contains(pixel.xPx), (20...Double(clip.truth.height - 20)).contains(pixel.yPx) else { continue }
+                    points.append(LandmarkPoint(name: "board \(board) at \(distanceFt) ft", xPx: pixel.xPx, yPx: pixel.yPx, board: board, distanceFt: distanceFt))
+                    truePixels.append((first.xPx, first.yPx))
+                }
+            }
+            XCTAssertGreaterThanOrEqual(points.count, 8, "landmarks in view in frame \(frame)")
+            let file = CalibrationFile(imageSize: PixelSize(width: clip.truth.width, height: clip.truth.height), points: points, videoFrame: frame)
+            let carried = try file.inFirstFrame(ofVideo: clip.path, path: "frame \(frame)")
+            XCTAssertNil(carried.videoFrame)
+            let moved = zip(points, truePixels).map { hypot($0.xPx - $1.x, $0.yPx - $1.y) }.max() ?? 0
+            let errors = zip(carried.points, truePixels).map { hypot($0.xPx - $1.x, $0.yPx - $1.y) }
+            print("pan-720p60 calibration of frame \(frame): \(points.count) landmarks, moved up to \(String(format: "%.1f", moved)) px since frame 0, carried back within \(String(format: "%.2f", errors.max() ?? 0)) px")
+            XCTAssertGreaterThan(moved, 20, "the camera moved before frame \(frame)")
+            XCTAssertLessThan(errors.max() ?? .infinity, 3, "frame \(frame)'s landmarks carried back where the first frame's camera shows them")
+            let calibration = try LaneCalibration(file: carried, source: "frame \(frame)")
+            let result = try VideoAnalyzer(profile: nil, calibration: calibration, hand: clip.truth.hand).analyze(path: clip.path)
+            assertShotsFound(result, clip)
+            for field in ["arrows_board", "breakpoint_board", "entry_angle_deg"] {
+                try compare(field, result, clip)
+            }
+            // The first frame's picture shows the pin end small: the 1.2 to 2 px the landmarks are carried off there
+            // were measured to move the entry board 0.4 to 1.3 boards and the entry speed up to 0.41 mph, depending
+            // on the frame calibrated. Printed, not held.
+            try compare("entry_board", result, clip, held: false)
+            try compare("entry_speed_mph", result, clip, held: false)
+        }
+    }
+
     func testFollowingCameraPathIsKeptInTheFirstFramesView() throws {
         // Each sighting carries where it lies in the reference view (issue #16, item 2; part 2 measures the lane there):
         // here the first frame's, as the camera's motion is never lost. The camera turns and zooms about a fixed
         // point, so the renderer's cameras map any pixel of a frame into the first frame exactly: along its ray,
         // projected by the first frame's camera. Only the chain of measured motions is tested, not where the ball was found.
         let clip = try Clip("pan-720p60")
-        let cameras = try XCTUnwrap(clip.truth.frameCameras).map { truth in
-            PinholeCamera(spec: CameraSpec(positionFt: Vector3(truth.positionFt[0], truth.positionFt[1], truth.positionFt[2]),
-                                           lookAtFt: Vector3(truth.lookAtFt[0], truth.lookAtFt[1], truth.lookAtFt[2]),
-                                           rollDeg: truth.rollDeg, verticalFovDeg: truth.verticalFovDeg, k1: truth.k1),
-                          widthPx: clip.truth.width, heightPx: clip.truth.height)
-        }
+        let cameras = try clip.cameras()
         let trajectory = try XCTUnwrap(clip.analyze().shots.first?.trajectory)
         var errors: [Double] = []
         for point in trajectory {

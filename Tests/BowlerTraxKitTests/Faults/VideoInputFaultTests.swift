@@ -79,6 +79,22 @@ final class VideoInputFaultTests: XCTestCase {
         XCTAssertTrue(outcome.errorLine?.contains("--ball-box reads the video a second time, which a pipe cannot give") == true, outcome.stderr)
     }
 
+    /// A calibration of a later frame is carried to the first by reading the video once more before the analysis
+    /// follows the camera (no ball option): refused from a pipe before any work, and where the video ends before the
+    /// calibration's frame.
+    func testCalibrationOfALaterFrameNeedsTheVideoItself() throws {
+        let clip = try FaultsCLI.fixture("right-720p60")
+        var file = try CalibrationFile.load(path: clip.calibration)
+        file.videoFrame = 100_000
+        try file.jsonData().write(to: URL(fileURLWithPath: path("late.json")))
+        let piped = try shell("/usr/bin/ffmpeg -v error -i '\(clip.video)' -c copy -f matroska - | '\(FaultsCLI.binary.path)' analyze - --calibration '\(path("late.json"))' --no-save")
+        XCTAssertEqual(piped.status, 64)
+        XCTAssertTrue(piped.errorLine?.contains("the calibration is of frame 100000, which is carried to the first frame by reading the video a second time; a pipe cannot give that") == true, piped.stderr)
+        let beyond = try FaultsCLI.bowlertrax(["analyze", clip.video, "--calibration", path("late.json"), "--no-save"])
+        XCTAssertEqual(beyond.status, 65)
+        XCTAssertEqual(beyond.errorLine, "Error: calibration \(path("late.json")) is of frame 100000, which the video does not reach")
+    }
+
     func testTextFileIsRefusedAsNotAVideo() throws {
         try Data("these are not the frames you are looking for\n".utf8).write(to: URL(fileURLWithPath: path("notes.mp4")))
         let outcome = try analyze(path("notes.mp4"))
