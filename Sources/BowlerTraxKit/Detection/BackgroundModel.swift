@@ -72,12 +72,13 @@ public final class BackgroundModel {
 
     /// One blend step per lane, in bytes: upward by ceil(d/8), downward by floor(d/8) (d = |value - old|),
     /// i.e. old + (value - old + (value > old ? 7 : 0)) / 8 with division truncating toward zero.
-    /// The difference is split into its rising and falling parts (one of them 0) with byte max and min, and
-    /// `ceil(d/8)` is written `d >> 3 + min(d & 7, 1)`, so no lane overflows a byte and no lane needs a select.
+    /// `ceil(d/8)` is written `(d - 1) / 8 + 1` (d is at least 1 where rising) so no lane overflows a byte.
     @inline(__always)
     static func step(_ old: Pixels, toward value: Pixels) -> Pixels {
-        let up = pointwiseMax(old, value) &- old, down = old &- pointwiseMin(old, value)
-        return old &+ (up &>> 3) &+ pointwiseMin(up & 7, Pixels(repeating: 1)) &- (down &>> 3)
+        let rising = value .> old
+        let difference = (value &- old).replacing(with: old &- value, where: .!rising)
+        let rise = ((difference &- 1) &>> 3) &+ 1
+        return (old &- (difference &>> 3)).replacing(with: old &+ rise, where: rising)
     }
 
     /// How far the frame's luma at (x, y) is from the empty scene.
