@@ -4,7 +4,8 @@
 Per frame: decode (cv2.VideoCapture, FFmpeg backend, BGR out), cvtColor to HSV, inRange around the
 ball colour (the same tolerance as BowlerTrax's HSVTolerance.standard), a morphological open,
 findContours, and the most circular blob (4*pi*area/perimeter^2) of at least 6 pixels.
-Prints one JSON line: frames, seconds (wall time of the loop, open excluded), frames with a blob.
+Prints one JSON line: frames, seconds (wall time of the loop, open excluded), cpu_seconds (the process's CPU time over
+the loop, every thread), frames with a blob.
 """
 import argparse
 import json
@@ -17,15 +18,18 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("video")
     parser.add_argument("--ball-hsv", required=True, help="h,s,v in degrees and percent, as bowlertrax takes it")
-    parser.add_argument("--threads", type=int, required=True, help="cv2.setNumThreads and the FFmpeg decoder's threads")
+    parser.add_argument("--threads", type=int, required=True,
+                        help="cv2.setNumThreads and the FFmpeg decoder's threads; 0 leaves both to OpenCV and FFmpeg (every core)")
     args = parser.parse_args()
 
     # The capture backend reads its decoder options from this variable; set it before cv2 opens anything.
-    os.environ["OPENCV_FFMPEG_CAPTURE_OPTIONS"] = f"threads;{args.threads}"
+    if args.threads > 0:
+        os.environ["OPENCV_FFMPEG_CAPTURE_OPTIONS"] = f"threads;{args.threads}"
     import cv2
     import numpy as np
 
-    cv2.setNumThreads(args.threads)
+    if args.threads > 0:
+        cv2.setNumThreads(args.threads)
     hue_deg, sat_pct, val_pct = (float(part) for part in args.ball_hsv.split(","))
     # OpenCV 8-bit HSV: H in 0..179 (degrees / 2), S and V in 0..255. Tolerance: HSVTolerance.standard.
     # The hue window may wrap past 0/180: two ranges then.
@@ -49,7 +53,7 @@ def main():
         return 1
     frames = 0
     found = 0
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     while True:
         ok, bgr = capture.read()
         if not ok:
@@ -72,9 +76,9 @@ def main():
                 best = (circularity, cv2.minEnclosingCircle(contour))
         if best is not None:
             found += 1
-    seconds = time.perf_counter() - start
+    seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - cpu_start
     capture.release()
-    print(json.dumps({"frames": frames, "seconds": seconds, "frames_with_blob": found}))
+    print(json.dumps({"frames": frames, "seconds": seconds, "cpu_seconds": cpu_seconds, "frames_with_blob": found}))
     return 0
 
 

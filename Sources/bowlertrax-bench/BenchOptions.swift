@@ -10,18 +10,18 @@ struct BenchOptions {
     \(usage)
 
     OPTIONS:
-      --clip <video>           A clip to time; its calibration is <video minus extension>.calibration.json. The last one is where the targets are checked.
+      --clip <video>           A clip from a fixed camera, timed stage by stage and whole; its calibration is <video minus extension>.calibration.json. The last one is where the detection targets are checked.
       --long-clip <video>      The long clip whose analysis must stay under the memory target (its calibration sits beside it likewise).
       --ball-hsv <h,s,v>       Ball colour: hue 0-360, saturation and value in percent.
-      --threads <n>            Decoder threads for us, ffmpeg and OpenCV alike. (default: 2)
+      --threads <n>            Decoder threads of the stage timings and the memory check; whole videos are timed at one core and at all cores. (default: 2)
       --repeats <n>            Whole-video runs per program; the fastest counts. (default: 3)
       --ffmpeg <path>          The ffmpeg program. (default: ffmpeg)
       --python <path>          Python with opencv-python-headless. (default: python3)
       --opencv-script <path>   The OpenCV reference pipeline. (default: scripts/opencv_pipeline.py)
-      --motion-clip <video>    A clip also timed on the real-footage path (no ball option): its stages and both pipelines per frame, and whole `bowlertrax analyze` runs with and without the ball colour; repeatable.
+      --motion-clip <video>    A clip also timed on the real-footage path (no ball option): its stages and both pipelines per frame, and whole runs with no ball option; one that is no --clip is from a moving camera; repeatable.
       --live-clip <video>      A clip served as MJPEG by the emulated camera to `bowlertrax live` in real time, from <video minus extension>.mjpeg/ (one JPEG per frame); repeatable.
       --emulator <lib.so>      The V4L2 camera emulator (scripts/build-v4l2-emulator), needed with --live-clip.
-      --bowlertrax <path>      The bowlertrax tool run live and on the --motion-clip files. (default: bowlertrax beside this program)
+      --bowlertrax <path>      The bowlertrax tool timed on whole videos and run live. (default: bowlertrax beside this program)
       --stages-only            Time the stages only: no whole-video runs, references or memory check.
       --rss-only               Analyse the one --clip and print its maximum RSS in kB (run in a fresh process by the bench).
       --decode-only            Decode the one --clip with our decoder alone and print its frame count (for profilers such as callgrind).

@@ -17,7 +17,9 @@ extension BenchReport {
             }
             let searched = "the pipeline runs it on \(r.searchedFrames) of \(r.decode.count) frames"
             row("decode (`FrameDecoder.nextFrame`)", r.decode, .wall)
-            row("camera motion (`CameraMotionEstimator.next`)", r.motion, .threadCPU, "\(r.staticFrames) frames static")
+            row("camera motion, frame to frame (`CameraMotionEstimator.registerToPrevious`)", r.motion, .threadCPU, "\(r.staticFrames) frames static")
+            row("camera motion, to the key frame (`linkToKeyFrame`: `KeyFrameAligner`)", r.keyFrameLink, .threadCPU,
+                "\(r.keyFrames) key frames; \(r.decode.count - r.staticFrames - r.keyFrames) frames registered to their key")
             row("change mask (`MovingDiscFinder.register`)", r.changeMask)
             row("moving-disc search (`MovingDiscFinder.discs`)", r.discSearch, .threadCPU, searched)
             row("ball finder (`BallFinder.update`)", r.ballFinder, .threadCPU, searched)
@@ -26,19 +28,6 @@ extension BenchReport {
             row("whole pipeline, no ball option (`ShotPipeline.track`)", r.noBallTrack, .threadCPU,
                 "\(r.noBallShots) shots; `finishTracking` \(Self.ms(r.noBallFinish.meanMs(.threadCPU))) ms")
             row("whole pipeline, ball colour (`ShotPipeline.track`)", r.colourTrack, .threadCPU, "\(r.colourShots) shots")
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    func analyzeRunTable() -> String {
-        var lines = ["Whole `bowlertrax analyze CLIP --no-save --json` runs (process start-up included) with the ball colour and with no ball option, frames per second (best of the runs) and time ratios, all with \(threads) decoder threads:", "",
-                     "| clip | frames | ffmpeg -f null | analyze, ball colour | analyze, no ball option | colour / ffmpeg time | no ball / ffmpeg time | no ball / colour time | shots (colour, no ball) |",
-                     "|---|---|---|---|---|---|---|---|---|"]
-        for (clip, r) in analyzeRuns {
-            let fps = { (seconds: Double) in String(format: "%.1f", Double(r.frames) / seconds) }
-            lines.append("| \(Self.name(clip)) | \(r.frames) | \(fps(r.ffmpegS)) | \(fps(r.colourS)) | \(fps(r.noBallS)) | "
-                + "\(Self.ratio(r.colourS / r.ffmpegS)) | \(Self.ratio(r.noBallS / r.ffmpegS)) | \(Self.ratio(r.noBallS / r.colourS)) | "
-                + "\(r.colourShots), \(r.noBallShots) |")
         }
         return lines.joined(separator: "\n")
     }

@@ -61,7 +61,7 @@ struct LiveBench {
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
-        let usageBefore = try Self.childrenCPUS()
+        let usageBefore = try ReferenceProcess.childrenCPUS()
         do { try process.run() } catch { throw BenchError.cannotLaunch(program: options.bowlertrax, reason: "\(error)") }
         let stderrText = PipeDrain(errors.fileHandleForReading)
         // The emulator serves in real time: wait the clip's length, plus slack for start-up on a loaded machine.
@@ -71,7 +71,7 @@ struct LiveBench {
         usleep(300_000)
         if process.isRunning { kill(process.processIdentifier, SIGINT) }
         process.waitUntilExit()
-        result.cpuS = try Self.childrenCPUS() - usageBefore
+        result.cpuS = try ReferenceProcess.childrenCPUS() - usageBefore
         result.loadAverage = Self.loadAverage()
         let text = stderrText.finish()
         guard process.terminationStatus == 130 || process.terminationStatus == 0,
@@ -85,15 +85,8 @@ struct LiveBench {
         return result
     }
 
-    /// CPU time (user + system) of every child reaped so far, seconds.
-    private static func childrenCPUS() throws -> Double {
-        var usage = rusage()
-        guard getrusage(RUSAGE_CHILDREN.rawValue, &usage) == 0 else { throw BenchError.resourceUsage(errno: errno) }
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-    }
-
     /// The 1-minute load average, 0 if /proc/loadavg cannot be read.
-    private static func loadAverage() -> Double {
+    static func loadAverage() -> Double {
         guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return 0 }
         return Double(text.split(separator: " ").first ?? "") ?? 0
     }

@@ -3,11 +3,16 @@ import Foundation
 
 /// Peak memory of a whole analysis, measured in a fresh process so nothing else the bench did counts.
 enum MemoryProbe {
-    /// The process's maximum resident set so far, in kB (getrusage's ru_maxrss is in kilobytes on Linux).
+    /// The process's maximum resident set so far, in kB: VmHWM of /proc/self/status. Not getrusage's ru_maxrss, which
+    /// Linux carries over exec from the process that spawned this one (the bench, hundreds of MB after the real-footage
+    /// stages), while VmHWM belongs to this program's own address space.
     static func maxRSSkB() throws -> Int {
-        var usage = rusage()
-        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { throw BenchError.resourceUsage(errno: errno) }
-        return usage.ru_maxrss
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kB = line.split(separator: " ").compactMap({ Int($0) }).first else {
+            throw BenchError.unreadableOutput(program: "/proc/self/status", output: status)
+        }
+        return kB
     }
 
     /// The child's side: analyses `path` and prints `frames=<n> shots=<n> max_rss_kb=<n>`.

@@ -1,7 +1,7 @@
 import BowlerTraxKit
 
 /// Per-frame time of the real-footage stages (issue 16: `analyze` with no ball option) on one clip, on one thread:
-/// camera motion, the moving-disc change mask and search, the ball finder, and `ShotPipeline.track` whole, with no
+/// camera motion (frame to frame, then to the key frame), the moving-disc change mask and search, the ball finder, and `ShotPipeline.track` whole, with no
 /// ball option and with the ball colour.
 ///
 /// The stages are the library's own public types, run in instances of their own beside the no-ball pipeline and fed
@@ -18,8 +18,12 @@ struct MotionStageBench {
     struct Result {
         var size = PixelSize(width: 0, height: 0)
         var decode = TimingSamples()
-        /// CameraMotionEstimator.next.
+        /// CameraMotionEstimator.next, in its two halves: the motion from the previous frame (`registerToPrevious`) and
+        /// the registration to the key frame (`linkToKeyFrame`, `KeyFrameAligner`).
         var motion = TimingSamples()
+        var keyFrameLink = TimingSamples()
+        /// Frames that became a key frame.
+        var keyFrames = 0
         /// Frames the estimator found static (the cheap test, or a registration that came out the identity).
         var staticFrames = 0
         /// MovingDiscFinder.register: the working copy and its change mask against the registered previous frame.
@@ -69,8 +73,10 @@ struct MotionStageBench {
             if !noBall.tracker.isFollowing { result.searchedFrames += 1 }
             if result.colourTrack.time({ colour.track(frame) }) != nil { result.colourShots += 1 }
 
-            let motion = result.motion.time { cameraMotion.next(frame, exclude: exclusion.map { [$0] } ?? []) }
+            let registered = result.motion.time { cameraMotion.registerToPrevious(frame, exclude: exclusion.map { [$0] } ?? []) }
+            let motion = result.keyFrameLink.time { cameraMotion.linkToKeyFrame(registered, frame: frame.index) }
             if motion.isStatic { result.staticFrames += 1 }
+            if motion.key?.frame == frame.index { result.keyFrames += 1 }
             result.changeMask.time { movingDiscs.register(frame, toPrevious: motion.toPrevious) }
             let discs = result.discSearch.time { movingDiscs.discs(in: frame) }
             _ = result.ballFinder.time { ballFinder.update(frame: frame.index, timeS: frame.timeS, discs: discs, toPrevious: motion.toPrevious) }

@@ -28,7 +28,10 @@ if options.helpRequested {
 
 do {
     if options.decodeOnly {
-        print("frames=\(try ThroughputBench.decodeOnly(path: options.clips[0], threads: options.threads))")
+        let decoder = try FrameDecoder(path: options.clips[0], threads: options.threads)
+        var frames = 0
+        while try decoder.nextFrame() != nil { frames += 1 }
+        print("frames=\(frames)")
         exit(0)
     }
     if options.rssOnly {
@@ -36,26 +39,31 @@ do {
         exit(0)
     }
     var report = BenchReport(threads: options.threads)
+    let loadAtStart = LiveBench.loadAverage()
     for clip in options.clips {
         note("stages on \(clip)")
         report.stages.append((clip, try StageBench(path: clip, profile: options.profile, threads: options.threads).run()))
-        if options.stagesOnly { continue }
-        note("whole video on \(clip), \(options.repeats) runs each of ffmpeg, our decoder, our analysis, OpenCV")
-        report.throughput.append((clip, try ThroughputBench(path: clip, options: options).run()))
     }
     for clip in options.motionClips {
         note("real-footage stages on \(clip)")
         report.motionStages.append((clip, try MotionStageBench(path: clip, profile: options.profile, threads: options.threads).run()))
-        if options.stagesOnly { continue }
-        note("whole bowlertrax analyze on \(clip), \(options.repeats) runs each of ffmpeg, with the ball colour, with no ball option")
-        report.analyzeRuns.append((clip, try AnalyzeRunBench(path: clip, options: options).run()))
-    }
-    if let long = options.longClip, !options.stagesOnly {
-        note("memory on \(long)")
-        let measured = try MemoryProbe.measure(path: long, options: options)
-        report.memory = (long, measured.frames, measured.shots, measured.maxRSSkB)
     }
     if !options.stagesOnly {
+        report.versions = try WholeVideoBench.versions(options: options)
+        // Every clip once, in the order given; a --motion-clip that is no --clip comes from a moving camera.
+        for clip in options.clips + options.motionClips.filter({ !options.clips.contains($0) }) {
+            let moving = !options.clips.contains(clip), noBall = options.motionClips.contains(clip)
+            let results = try WholeVideoBench.Cores.allCases.map { cores in
+                note("whole video on \(clip), \(cores == .one ? "one core" : "all cores"): \(options.repeats) runs each of ffmpeg, analyze\(noBall ? " (ball colour, no ball option)" : ""), OpenCV")
+                return try WholeVideoBench(path: clip, options: options, noBallOption: noBall).run(cores)
+            }
+            report.wholeVideo.append((clip, moving, results))
+        }
+        if let long = options.longClip {
+            note("memory on \(long)")
+            let measured = try MemoryProbe.measure(path: long, options: options)
+            report.memory = (long, measured.frames, measured.shots, measured.maxRSSkB)
+        }
         for clip in options.liveClips {
             note("live on the emulated camera: \(clip)")
             report.live.append((clip, try LiveBench(clip: clip, options: options).run()))
@@ -68,17 +76,18 @@ do {
         print("")
     }
     if !options.stagesOnly {
-        print(report.throughputTable())
+        print(report.versions)
         print("")
-        if !report.analyzeRuns.isEmpty {
-            print(report.analyzeRunTable())
-            print("")
-        }
+        print(report.wholeVideoTable())
+        print("")
         if !report.live.isEmpty {
             print(report.liveTable())
             print("")
         }
     }
+    print(String(format: "Load average (1 minute) when the bench started: %.2f, at its end: %.2f (on %d cores).", loadAtStart, LiveBench.loadAverage(),
+                 ProcessInfo.processInfo.activeProcessorCount))
+    print("")
     let targets = report.targets()
     targets.lines.forEach { print($0) }
     exit(targets.allPass ? 0 : 1)

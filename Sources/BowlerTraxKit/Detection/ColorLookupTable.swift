@@ -7,11 +7,15 @@
 ///
 /// `chromaEntries` (64×64, indexed `(u >> 2) << 6 | (v >> 2)`) ORs the entries over every Y bin: where it
 /// is 0, the chroma sample alone rules out every pixel sharing it, so a scan can skip them without reading luma.
+/// `chromaBox` bounds the U and V values whose chroma entry is not 0, so a scan can rule out 16 samples at once
+/// (`firstPossibleChroma`) before reading the table for any of them.
 public struct ColorLookupTable: Sendable {
     public static let ballBit: UInt8 = 1
     public static let markerBit: UInt8 = 2
     public let entries: [UInt8]
     public let chromaEntries: [UInt8]
+    /// The smallest and largest U and V code values of any chroma bin whose entry is not 0 (low above high: none is).
+    public let chromaBox: (uLow: UInt8, uHigh: UInt8, vLow: UInt8, vHigh: UInt8)
 
     public init(profile: BallProfile, encoding: YUVEncoding) {
         var entries = [UInt8](repeating: 0, count: 1 << 18)
@@ -30,6 +34,44 @@ public struct ColorLookupTable: Sendable {
         }
         self.entries = entries
         self.chromaEntries = chromaEntries
+        var box = (uLow: UInt8.max, uHigh: UInt8.min, vLow: UInt8.max, vHigh: UInt8.min)
+        for uBin in 0..<64 {
+            for vBin in 0..<64 where chromaEntries[uBin << 6 | vBin] != 0 {
+                // A bin holds the four code values sharing its top six bits.
+                box = (min(box.uLow, UInt8(uBin << 2)), max(box.uHigh, UInt8(uBin << 2 | 3)),
+                       min(box.vLow, UInt8(vBin << 2)), max(box.vHigh, UInt8(vBin << 2 | 3)))
+            }
+        }
+        chromaBox = box
+    }
+
+    /// Chroma samples tested at once by `firstPossibleChroma`: one SSE2 register of bytes.
+    typealias ChromaSamples = SIMD16<UInt8>
+
+    /// The first chroma column in `start...last` of the rows `u` and `v` whose chroma entry is not 0, or `last + 1`:
+    /// 16 samples at a time are ruled out while none lies in `chromaBox`, the rest one table read each.
+    @inline(__always)
+    func firstPossibleChroma(from start: Int, through last: Int, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>,
+                             chromaLUT: UnsafeBufferPointer<UInt8>) -> Int {
+        let width = ChromaSamples.scalarCount
+        let uLow = ChromaSamples(repeating: chromaBox.uLow), uHigh = ChromaSamples(repeating: chromaBox.uHigh)
+        let vLow = ChromaSamples(repeating: chromaBox.vLow), vHigh = ChromaSamples(repeating: chromaBox.vHigh)
+        var chroma = start
+        while chroma <= last {
+            if chroma + width <= last + 1 {
+                let us = UnsafeRawPointer(u + chroma).loadUnaligned(as: ChromaSamples.self)
+                let vs = UnsafeRawPointer(v + chroma).loadUnaligned(as: ChromaSamples.self)
+                if !any((us .>= uLow) .& (us .<= uHigh) .& (vs .>= vLow) .& (vs .<= vHigh)) {
+                    chroma += width
+                    continue
+                }
+            }
+            for column in chroma...min(last, chroma + width - 1) where chromaLUT[Self.chromaIndex(u: u[column], v: v[column])] != 0 {
+                return column
+            }
+            chroma += width
+        }
+        return last + 1
     }
 
     @inline(__always)

@@ -85,8 +85,7 @@ public final class ComponentLabeler {
                     while x < x1 {
                         // Most of the lane is far from the ball's colour: one chroma read rules out all the
                         // pixels sharing that sample, so luma is read only where the chroma could match.
-                        var chroma = x >> shiftX
-                        while chroma <= lastChroma && chromaLUT[ColorLookupTable.chromaIndex(u: uRow[chroma], v: vRow[chroma])] == 0 { chroma += 1 }
+                        let chroma = table.firstPossibleChroma(from: x >> shiftX, through: lastChroma, u: uRow, v: vRow, chromaLUT: chromaLUT)
                         x = max(x, chroma << shiftX)
                         guard x < x1 else { break }
                         var bits = lut[ColorLookupTable.index(y: yRow[x], u: uRow[x >> shiftX], v: vRow[x >> shiftX])]

@@ -128,6 +128,13 @@ public final class MovingDiscFinder {
             fixedInPicture = [UInt8](repeating: 0, count: width * height)
         }
         let m = toEarlier.m, threshold = Self.changeThreshold * Self.changeThreshold
+        let graphicFrames = Self.graphicFrames, graphicDistance = Self.graphicDistance, current = current
+        // The masks are worked on as locals and put back after: read through `self` in the loop, every access to them
+        // is checked for exclusivity at run time, which cost more than the test itself.
+        var changed = self.changed, fixedInPicture = self.fixedInPicture
+        self.changed = []
+        self.fixedInPicture = []
+        defer { (self.changed, self.fixedInPicture) = (changed, fixedInPicture) }
         for row in 0..<height {
             for column in 0..<width {
                 // The working pixel's centre in full-resolution pixels, mapped, and back to working pixels.
@@ -137,12 +144,12 @@ public final class MovingDiscFinder {
                 let px = (m[0] * x + m[1] * y + m[2]) / w / scale - 0.5, py = (m[3] * x + m[4] * y + m[5]) / w / scale - 0.5
                 let here = current.pixel(column, row), same = earlier.pixel(column, row)
                 let sceneMoved = (px - Double(column)) * (px - Double(column)) + (py - Double(row)) * (py - Double(row)) > 0.25
-                if sceneMoved && here.squaredDistance(to: same) < Self.graphicDistance * Self.graphicDistance {
-                    fixedInPicture[index] = min(fixedInPicture[index] + 1, 2 * Self.graphicFrames)
+                if sceneMoved && here.squaredDistance(to: same) < graphicDistance * graphicDistance {
+                    fixedInPicture[index] = min(fixedInPicture[index] + 1, 2 * graphicFrames)
                 } else if fixedInPicture[index] > 0 && sceneMoved {
                     fixedInPicture[index] -= 1
                 }
-                guard fixedInPicture[index] < Self.graphicFrames, let before = earlier.sample(x: px, y: py) else {
+                guard fixedInPicture[index] < graphicFrames, let before = earlier.sample(x: px, y: py) else {
                     changed[index] = false
                     continue
                 }

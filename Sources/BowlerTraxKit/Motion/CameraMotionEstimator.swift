@@ -94,28 +94,35 @@ public final class CameraMotionEstimator {
     /// (the tracked ball and the area around it: its own motion is not the camera's); they are kept for the next
     /// frame, whose features are picked in this one, and drop features that land in them now.
     public func next(_ frame: VideoFrame, exclude: [PixelRect] = []) -> FrameMotion {
+        linkToKeyFrame(registerToPrevious(frame, exclude: exclude), frame: frame.index)
+    }
+
+    /// The first half of `next`: the frame's motion from the previous frame, without its key-frame link. The bench
+    /// times the two halves apart; anything else calls `next`.
+    public func registerToPrevious(_ frame: VideoFrame, exclude: [PixelRect] = []) -> FrameMotion {
+        // The last frame's pyramid and exclusions become the previous ones; this frame's replace the older.
+        swap(&current, &previous)
+        swap(&exclusions, &previousExclusions)
         current.build(from: frame)
-        defer {
-            swap(&current, &previous)
-            swap(&exclusions, &previousExclusions)
-        }
         setExclusions(exclude)
         let sameSize = hasPrevious && previous.sourceWidth == frame.width && previous.sourceHeight == frame.height
         let restarted = hasPrevious && !sameSize
         hasPrevious = true
-        var motion: FrameMotion
-        if sameSize {
-            motion = staticMotion() ?? registeredMotion()
-        } else {
-            probes.removeAll(keepingCapacity: true)
-            overlays.reset()
-            shiftGuess = .zero
-            motion = FrameMotion(toPrevious: nil, isStatic: false, inliers: 0, tracked: 0, isCut: restarted)
-        }
+        if sameSize { return staticMotion() ?? registeredMotion() }
+        probes.removeAll(keepingCapacity: true)
+        overlays.reset()
+        shiftGuess = .zero
+        return FrameMotion(toPrevious: nil, isStatic: false, inliers: 0, tracked: 0, isCut: restarted)
+    }
+
+    /// The second half of `next`: `motion` (what `registerToPrevious` just gave for frame `frame`) with the frame
+    /// registered to its key frame (`KeyFrameAligner`).
+    public func linkToKeyFrame(_ motion: FrameMotion, frame: Int) -> FrameMotion {
+        var linked = motion
         let w = current.levels[0].width, h = current.levels[0].height
-        motion.key = keyFrames.link(current, frame: frame.index, toPrevious: motion.toPrevious, isStatic: motion.isStatic,
+        linked.key = keyFrames.link(current, frame: frame, toPrevious: motion.toPrevious, isStatic: motion.isStatic,
                                     keep: { !overlays.covers($0, width: w, height: h) }, excluded: exclusions)
-        return motion
+        return linked
     }
 
     /// Converts `rects` to level-0 index boxes grown by the tracking window plus one sample, into `exclusions`.
