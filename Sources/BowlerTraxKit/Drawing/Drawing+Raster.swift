@@ -106,6 +106,6 @@ extension Drawing {
     private static func fillSpan<Canvas: RasterCanvas>(_ image: inout Canvas, row: Int, from: Double, to: Double, _ color: DrawingColor, _ opacity: Double) {
         let first = max(0, Int((from - 0.5).rounded(.up))), last = min(image.width - 1, Int((to - 0.5).rounded(.down)))
         guard first <= last else { return }
-        for x in first...last { image.blend(x: x, y: row, color: color, opacity: opacity) }
+        image.blendRow(y: row, columns: first...last, color: color, opacity: opacity)
     }
 }

@@ -8,40 +8,55 @@ public struct FrameCanvas: RasterCanvas {
     public let frame: VideoFrame
     public var width: Int { frame.width }
     public var height: Int { frame.height }
-    private var converted: (color: DrawingColor, yuv: (y: Double, u: Double, v: Double))?
+    private let planes: (y: UnsafeMutablePointer<UInt8>, u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>)
+    private let strides: (y: Int, u: Int, v: Int)
+    private var converted: (color: DrawingColor, yuv: (y: UInt8, u: UInt8, v: UInt8))?
 
-    /// `frame` must be one this process may write (`VideoFrame.allocate`), never a decoder's shared frame.
+    /// `frame` must be one this process may write (`FrameCopier.target`), never a decoder's shared frame, and keep its
+    /// buffers while the canvas is used.
     public init(frame: VideoFrame) {
         self.frame = frame
+        planes = (frame.mutablePlane(0), frame.mutablePlane(1), frame.mutablePlane(2))
+        strides = (frame.stride(0), frame.stride(1), frame.stride(2))
     }
 
     public mutating func blend(x: Int, y: Int, color: DrawingColor, opacity: Double) {
         guard x >= 0, y >= 0, x < width, y < height else { return }
+        blendRow(y: y, columns: x...x, color: color, opacity: opacity)
+    }
+
+    /// Opaque: the row's samples set. Translucent: mixed in 1/256 steps (a fill as large as a panel is mixed on every
+    /// frame), chroma at the cells' top-left pixels only.
+    public mutating func blendRow(y: Int, columns: ClosedRange<Int>, color: DrawingColor, opacity: Double) {
         let yuv = self.yuv(of: color)
-        let chromaX = x >> frame.chromaShiftX, chromaY = y >> frame.chromaShiftY
-        let cellOrigin = chromaX << frame.chromaShiftX == x && chromaY << frame.chromaShiftY == y
-        func mix(_ plane: Int, _ offset: Int, _ value: Double) {
-            let sample = frame.mutablePlane(plane) + offset
-            sample.pointee = UInt8((Double(sample.pointee) * (1 - opacity) + value * opacity).rounded())
-        }
+        let shiftX = frame.chromaShiftX, chromaY = y >> frame.chromaShiftY
+        let lumaRow = planes.y + y * strides.y, uRow = planes.u + chromaY * strides.u, vRow = planes.v + chromaY * strides.v
+        let chromaColumns = (columns.lowerBound >> shiftX)...(columns.upperBound >> shiftX)
         if opacity >= 1 {
-            frame.mutablePlane(0)[y * frame.stride(0) + x] = UInt8(yuv.y.rounded())
-            frame.mutablePlane(1)[chromaY * frame.stride(1) + chromaX] = UInt8(yuv.u.rounded())
-            frame.mutablePlane(2)[chromaY * frame.stride(2) + chromaX] = UInt8(yuv.v.rounded())
+            lumaRow.advanced(by: columns.lowerBound).update(repeating: yuv.y, count: columns.count)
+            uRow.advanced(by: chromaColumns.lowerBound).update(repeating: yuv.u, count: chromaColumns.count)
+            vRow.advanced(by: chromaColumns.lowerBound).update(repeating: yuv.v, count: chromaColumns.count)
             return
         }
-        mix(0, y * frame.stride(0) + x, yuv.y)
-        if cellOrigin {
-            mix(1, chromaY * frame.stride(1) + chromaX, yuv.u)
-            mix(2, chromaY * frame.stride(2) + chromaX, yuv.v)
+        let alpha = Int((opacity * 256).rounded()), keep = 256 - alpha
+        func mix(_ sample: UnsafeMutablePointer<UInt8>, _ value: UInt8) {
+            sample.pointee = UInt8((Int(sample.pointee) * keep + Int(value) * alpha + 128) >> 8)
+        }
+        for x in columns { mix(lumaRow + x, yuv.y) }
+        guard chromaY << frame.chromaShiftY == y else { return }
+        for cx in chromaColumns where columns.contains(cx << shiftX) {
+            mix(uRow + cx, yuv.u)
+            mix(vRow + cx, yuv.v)
         }
     }
 
     /// `color` in the frame's YUV (its matrix and range); the last one converted is kept, as a drawing paints
     /// many pixels of each colour in a row.
-    private mutating func yuv(of color: DrawingColor) -> (y: Double, u: Double, v: Double) {
+    private mutating func yuv(of color: DrawingColor) -> (y: UInt8, u: UInt8, v: UInt8) {
         if let converted, converted.color == color { return converted.yuv }
-        let yuv = Self.yuv(of: color, encoding: frame.encoding)
+        let exact = Self.yuv(of: color, encoding: frame.encoding)
+        func sample(_ value: Double) -> UInt8 { UInt8(max(0, min(255, value.rounded()))) }
+        let yuv = (sample(exact.y), sample(exact.u), sample(exact.v))
         converted = (color, yuv)
         return yuv
     }

@@ -5,4 +5,13 @@ public protocol RasterCanvas {
     var height: Int { get }
     /// Mixes `color` into one pixel at `opacity` (0 to 1), ignoring coordinates outside the picture.
     mutating func blend(x: Int, y: Int, color: DrawingColor, opacity: Double)
+    /// Mixes `color` into the pixels `columns` of row `y`, which lie inside the picture (fills: a canvas may do a
+    /// row faster than pixel by pixel).
+    mutating func blendRow(y: Int, columns: ClosedRange<Int>, color: DrawingColor, opacity: Double)
+}
+
+extension RasterCanvas {
+    public mutating func blendRow(y: Int, columns: ClosedRange<Int>, color: DrawingColor, opacity: Double) {
+        for x in columns { blend(x: x, y: y, color: color, opacity: opacity) }
+    }
 }
