@@ -10,6 +10,8 @@ struct BenchReport {
     var analyzeRuns: [(clip: String, result: AnalyzeRunBench.Result)] = []
     var memory: (clip: String, frames: Int, shots: Int, maxRSSkB: Int)?
     var live: [(clip: String, result: LiveBench.Result)] = []
+    /// Issue 18: the analysis with and without `--annotate`.
+    var annotation: [(clip: String, result: AnnotateBench.Result)] = []
     let threads: Int
 
     static func ms(_ value: Double) -> String { String(format: "%.3f", value) }
@@ -39,6 +41,18 @@ struct BenchReport {
             lines.append("| \(Self.name(clip)) | \(r.frames) | \(fps(r.ffmpegS)) | \(fps(r.decoderS)) | \(fps(r.analysisS)) | "
                 + "\(String(format: "%.1f", Double(r.opencvFrames) / r.opencvS)) | \(Self.ratio(r.analysisS / r.ffmpegS)) | "
                 + "\(Self.ratio(r.analysisS / r.decoderS)) | \(Self.ratio(r.opencvS / r.analysisS)) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func annotationTable() -> String {
+        var lines = ["Whole analysis with the annotated video written (`--annotate`) and without, frames per second (best of the runs), \(threads) decoder threads; CPU: user + system time of every thread:", "",
+                     "| clip | frames | codec | analysis | annotated | annotated / analysis time | annotated / analysis CPU time |",
+                     "|---|---|---|---|---|---|---|"]
+        for (clip, r) in annotation {
+            let fps = { (seconds: Double) in String(format: "%.1f", Double(r.frames) / seconds) }
+            lines.append("| \(Self.name(clip)) | \(r.frames) | \(r.codec) | \(fps(r.plainS)) | \(fps(r.annotatedS)) | \(Self.ratio(r.annotatedS / r.plainS)) | "
+                + "\(Self.ratio(r.annotatedCPUS / r.plainCPUS)) |")
         }
         return lines.joined(separator: "\n")
     }
@@ -74,6 +88,10 @@ struct BenchReport {
             let tracked = r.trackedDetection.quantileMs(0.99, .threadCPU), full = r.fullDetection.quantileMs(0.99, .threadCPU)
             check(r.trackedDetection.count > 0 && tracked < 2, "detection p99 once tracked on \(Self.name(clip)): \(Self.ms(tracked)) ms CPU over \(r.trackedDetection.count) frames (target under 2 ms)")
             check(full < 6, "detection p99 full-frame search on \(Self.name(clip)): \(Self.ms(full)) ms CPU over \(r.fullDetection.count) frames (target under 6 ms)")
+        }
+        if let (clip, r) = annotation.last {
+            let ratio = r.annotatedS / r.plainS
+            check(ratio <= 1.5, "annotated / plain analysis time on \(Self.name(clip)): \(Self.ratio(ratio)) (\(r.codec); target at most 1.5x)")
         }
         if let memory {
             let megabytes = Double(memory.maxRSSkB) * 1024 / 1e6

@@ -61,7 +61,7 @@ struct LiveBench {
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
-        let usageBefore = try Self.childrenCPUS()
+        let usageBefore = try cpuS(RUSAGE_CHILDREN)
         do { try process.run() } catch { throw BenchError.cannotLaunch(program: options.bowlertrax, reason: "\(error)") }
         let stderrText = PipeDrain(errors.fileHandleForReading)
         // The emulator serves in real time: wait the clip's length, plus slack for start-up on a loaded machine.
@@ -71,7 +71,7 @@ struct LiveBench {
         usleep(300_000)
         if process.isRunning { kill(process.processIdentifier, SIGINT) }
         process.waitUntilExit()
-        result.cpuS = try Self.childrenCPUS() - usageBefore
+        result.cpuS = try cpuS(RUSAGE_CHILDREN) - usageBefore
         result.loadAverage = Self.loadAverage()
         let text = stderrText.finish()
         guard process.terminationStatus == 130 || process.terminationStatus == 0,
@@ -83,13 +83,6 @@ struct LiveBench {
         guard numbers.count >= 7 else { throw BenchError.unreadableOutput(program: "\(options.bowlertrax) live", output: String(line)) }
         (result.shots, result.captured, result.processed, result.driverDrops, result.queueDrops) = (numbers[1], numbers[2], numbers[3], numbers[5], numbers[6])
         return result
-    }
-
-    /// CPU time (user + system) of every child reaped so far, seconds.
-    private static func childrenCPUS() throws -> Double {
-        var usage = rusage()
-        guard getrusage(RUSAGE_CHILDREN.rawValue, &usage) == 0 else { throw BenchError.resourceUsage(errno: errno) }
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     /// The 1-minute load average, 0 if /proc/loadavg cannot be read.

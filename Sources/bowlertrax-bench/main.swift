@@ -36,12 +36,25 @@ do {
         exit(0)
     }
     var report = BenchReport(threads: options.threads)
+    if options.annotateOnly {
+        for clip in options.clips {
+            note("whole video on \(clip) with and without the annotated video, \(options.repeats) runs each")
+            report.annotation.append((clip, try AnnotateBench(path: clip, options: options).run()))
+        }
+        print(report.annotationTable())
+        print("")
+        let targets = report.targets()
+        targets.lines.forEach { print($0) }
+        exit(targets.allPass ? 0 : 1)
+    }
     for clip in options.clips {
         note("stages on \(clip)")
         report.stages.append((clip, try StageBench(path: clip, profile: options.profile, threads: options.threads).run()))
         if options.stagesOnly { continue }
         note("whole video on \(clip), \(options.repeats) runs each of ffmpeg, our decoder, our analysis, OpenCV")
         report.throughput.append((clip, try ThroughputBench(path: clip, options: options).run()))
+        note("whole video on \(clip) with and without the annotated video, \(options.repeats) runs each")
+        report.annotation.append((clip, try AnnotateBench(path: clip, options: options).run()))
     }
     for clip in options.motionClips {
         note("real-footage stages on \(clip)")
@@ -69,6 +82,8 @@ do {
     }
     if !options.stagesOnly {
         print(report.throughputTable())
+        print("")
+        print(report.annotationTable())
         print("")
         if !report.analyzeRuns.isEmpty {
             print(report.analyzeRunTable())
