@@ -31,15 +31,12 @@ extension BenchReport {
     }
 
     func analyzeRunTable() -> String {
-        var lines = ["Whole `bowlertrax analyze CLIP --no-save --json` runs (process start-up included) with the ball colour and with no ball option, frames per second (best of the runs) and time ratios, all with \(threads) decoder threads:", "",
-                     "| clip | frames | ffmpeg -f null | analyze, ball colour | analyze, no ball option | colour / ffmpeg time | no ball / ffmpeg time | no ball / colour time | shots (colour, no ball) |",
-                     "|---|---|---|---|---|---|---|---|---|"]
-        for (clip, r) in analyzeRuns {
-            let fps = { (seconds: Double) in String(format: "%.1f", Double(r.frames) / seconds) }
-            lines.append("| \(Self.name(clip)) | \(r.frames) | \(fps(r.ffmpegS)) | \(fps(r.colourS)) | \(fps(r.noBallS)) | "
-                + "\(Self.ratio(r.colourS / r.ffmpegS)) | \(Self.ratio(r.noBallS / r.ffmpegS)) | \(Self.ratio(r.noBallS / r.colourS)) | "
-                + "\(r.colourShots), \(r.noBallShots) |")
-        }
-        return lines.joined(separator: "\n")
+        Self.table("Whole `bowlertrax analyze CLIP --no-save --json` runs (process start-up included) with the ball colour and with no ball option, frames per second (best of the runs) and time ratios, all with \(threads) decoder threads:",
+                   columns: ["clip", "frames", "ffmpeg -f null", "analyze, ball colour", "analyze, no ball option", "colour / ffmpeg time", "no ball / ffmpeg time",
+                             "no ball / colour time", "shots (colour, no ball)"],
+                   rows: analyzeRuns.map { clip, r in
+                       [Self.name(clip), "\(r.frames)", Self.fps(r.frames, r.ffmpegS), Self.fps(r.frames, r.colourS), Self.fps(r.frames, r.noBallS),
+                        Self.ratio(r.colourS / r.ffmpegS), Self.ratio(r.noBallS / r.ffmpegS), Self.ratio(r.noBallS / r.colourS), "\(r.colourShots), \(r.noBallShots)"]
+                   })
     }
 }

@@ -17,6 +17,14 @@ struct BenchReport {
     static func ms(_ value: Double) -> String { String(format: "%.3f", value) }
     static func ratio(_ value: Double) -> String { String(format: "%.2fx", value) }
     static func name(_ path: String) -> String { URL(fileURLWithPath: path).lastPathComponent }
+    /// Frames per second, one decimal.
+    static func fps(_ frames: Int, _ seconds: Double) -> String { String(format: "%.1f", Double(frames) / seconds) }
+
+    /// A Markdown table under its caption: the header, its rule, a row per entry of `rows`.
+    static func table(_ caption: String, columns: [String], rows: [[String]]) -> String {
+        ([caption, "", "| " + columns.joined(separator: " | ") + " |", "|" + String(repeating: "---|", count: columns.count)]
+            + rows.map { "| " + $0.joined(separator: " | ") + " |" }).joined(separator: "\n")
+    }
 
     func stageTable() -> String {
         var lines = ["Per-stage time per frame in ms: decode in wall time (\(threads) decoder threads), the rest in CPU time of the one thread that runs them (mean; p99 where given; wall-time p99 in brackets):", "",
@@ -33,28 +41,23 @@ struct BenchReport {
     }
 
     func throughputTable() -> String {
-        var lines = ["Whole video, frames per second (best of the runs) and ratios, all with \(threads) decoder threads:", "",
-                     "| clip | frames | ffmpeg -f null | our decoder | our analysis | OpenCV script | analysis / ffmpeg time | analysis / our decoder time | OpenCV / analysis time |",
-                     "|---|---|---|---|---|---|---|---|---|"]
-        for (clip, r) in throughput {
-            let fps = { (seconds: Double) in String(format: "%.1f", Double(r.frames) / seconds) }
-            lines.append("| \(Self.name(clip)) | \(r.frames) | \(fps(r.ffmpegS)) | \(fps(r.decoderS)) | \(fps(r.analysisS)) | "
-                + "\(String(format: "%.1f", Double(r.opencvFrames) / r.opencvS)) | \(Self.ratio(r.analysisS / r.ffmpegS)) | "
-                + "\(Self.ratio(r.analysisS / r.decoderS)) | \(Self.ratio(r.opencvS / r.analysisS)) |")
-        }
-        return lines.joined(separator: "\n")
+        Self.table("Whole video, frames per second (best of the runs) and ratios, all with \(threads) decoder threads:",
+                   columns: ["clip", "frames", "ffmpeg -f null", "our decoder", "our analysis", "OpenCV script", "analysis / ffmpeg time",
+                             "analysis / our decoder time", "OpenCV / analysis time"],
+                   rows: throughput.map { clip, r in
+                       [Self.name(clip), "\(r.frames)", Self.fps(r.frames, r.ffmpegS), Self.fps(r.frames, r.decoderS), Self.fps(r.frames, r.analysisS),
+                        Self.fps(r.opencvFrames, r.opencvS), Self.ratio(r.analysisS / r.ffmpegS), Self.ratio(r.analysisS / r.decoderS),
+                        Self.ratio(r.opencvS / r.analysisS)]
+                   })
     }
 
     func annotationTable() -> String {
-        var lines = ["Whole analysis with the annotated video written (`--annotate`) and without, frames per second (best of the runs), \(threads) decoder threads; CPU: user + system time of every thread:", "",
-                     "| clip | frames | codec | analysis | annotated | annotated / analysis time | annotated / analysis CPU time |",
-                     "|---|---|---|---|---|---|---|"]
-        for (clip, r) in annotation {
-            let fps = { (seconds: Double) in String(format: "%.1f", Double(r.frames) / seconds) }
-            lines.append("| \(Self.name(clip)) | \(r.frames) | \(r.codec) | \(fps(r.plainS)) | \(fps(r.annotatedS)) | \(Self.ratio(r.annotatedS / r.plainS)) | "
-                + "\(Self.ratio(r.annotatedCPUS / r.plainCPUS)) |")
-        }
-        return lines.joined(separator: "\n")
+        Self.table("Whole analysis with the annotated video written (`--annotate`) and without, frames per second (best of the runs), \(threads) decoder threads; CPU: user + system time of every thread:",
+                   columns: ["clip", "frames", "codec", "analysis", "annotated", "annotated / analysis time", "annotated / analysis CPU time"],
+                   rows: annotation.map { clip, r in
+                       [Self.name(clip), "\(r.frames)", r.codec, Self.fps(r.frames, r.plainS), Self.fps(r.frames, r.annotatedS),
+                        Self.ratio(r.annotatedS / r.plainS), Self.ratio(r.annotatedCPUS / r.plainCPUS)]
+                   })
     }
 
     func liveTable() -> String {
