@@ -3,7 +3,7 @@ import Foundation
 
 /// The bench's command line: hand-written like bowlertrax's, help in swift-argument-parser's layout.
 struct BenchOptions {
-    static let usage = "USAGE: bowlertrax-bench --clip <video> [--clip <video> ...] --long-clip <video> --ball-hsv <h,s,v> [options]\n       bowlertrax-bench --rss-only --clip <video> --ball-hsv <h,s,v> [--threads <n>]\n       bowlertrax-bench --decode-only --clip <video> [--threads <n>]"
+    static let usage = "USAGE: bowlertrax-bench --clip <video> [--clip <video> ...] --long-clip <video> --ball-hsv <h,s,v> [options]\n       bowlertrax-bench --rss-only --clip <video> --ball-hsv <h,s,v> [--threads <n>]\n       bowlertrax-bench --decode-only --clip <video> [--threads <n>]\n       bowlertrax-bench --annotate-only --clip <video> [--clip <video> ...] --ball-hsv <h,s,v> [--threads <n>] [--repeats <n>]"
     static let help = """
     OVERVIEW: Times BowlerTrax stage by stage and end to end beside FFmpeg and an OpenCV pipeline on the same files.
 
@@ -25,6 +25,7 @@ struct BenchOptions {
       --stages-only            Time the stages only: no whole-video runs, references or memory check.
       --rss-only               Analyse the one --clip and print its maximum RSS in kB (run in a fresh process by the bench).
       --decode-only            Decode the one --clip with our decoder alone and print its frame count (for profilers such as callgrind).
+      --annotate-only          Time only the analysis with and without the annotated video on each --clip (issue 18's target on the last).
       -h, --help               Show help information.
     """
 
@@ -44,6 +45,7 @@ struct BenchOptions {
     var rssOnly = false
     var decodeOnly = false
     var stagesOnly = false
+    var annotateOnly = false
     var helpRequested = false
     /// The ball colour as given, passed on to the OpenCV script.
     var ballHSVText = ""
@@ -78,6 +80,7 @@ struct BenchOptions {
             case "--rss-only": rssOnly = true
             case "--decode-only": decodeOnly = true
             case "--stages-only": stagesOnly = true
+            case "--annotate-only": annotateOnly = true
             default: throw BenchError.usage("unknown argument \(argument)")
             }
         }
@@ -91,7 +94,7 @@ struct BenchOptions {
             guard clips.count == 1 else { throw BenchError.usage("--rss-only takes exactly one --clip") }
         } else {
             guard !clips.isEmpty else { throw BenchError.usage("give at least one --clip") }
-            guard longClip != nil || stagesOnly else { throw BenchError.usage("give the memory check's --long-clip") }
+            guard longClip != nil || stagesOnly || annotateOnly else { throw BenchError.usage("give the memory check's --long-clip") }
         }
     }
 

@@ -12,6 +12,8 @@ struct BenchReport {
     var motionStages: [(clip: String, result: MotionStageBench.Result)] = []
     var memory: (clip: String, frames: Int, shots: Int, maxRSSkB: Int)?
     var live: [(clip: String, result: LiveBench.Result)] = []
+    /// Issue 18: the analysis with and without `--annotate`.
+    var annotation: [(clip: String, result: AnnotateBench.Result)] = []
     let threads: Int
 
     static func ms(_ value: Double) -> String { String(format: "%.3f", value) }
@@ -20,6 +22,15 @@ struct BenchReport {
     /// Wall-time ratio of two runs, the CPU-time ratio in brackets.
     static func ratios(_ a: WholeVideoBench.Run, _ b: WholeVideoBench.Run) -> String {
         "\(ratio(a.wallS / b.wallS)) (\(ratio(a.cpuS / b.cpuS)))"
+    }
+
+    /// Frames per second, one decimal.
+    static func fps(_ frames: Int, _ seconds: Double) -> String { String(format: "%.1f", Double(frames) / seconds) }
+
+    /// A Markdown table under its caption: the header, its rule, a row per entry of `rows`.
+    static func table(_ caption: String, columns: [String], rows: [[String]]) -> String {
+        ([caption, "", "| " + columns.joined(separator: " | ") + " |", "|" + String(repeating: "---|", count: columns.count)]
+            + rows.map { "| " + $0.joined(separator: " | ") + " |" }).joined(separator: "\n")
     }
 
     func stageTable() -> String {
@@ -57,6 +68,15 @@ struct BenchReport {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    func annotationTable() -> String {
+        Self.table("Whole analysis with the annotated video written (`--annotate`) and without, frames per second (best of the runs), \(threads) decoder threads; CPU: user + system time of every thread:",
+                   columns: ["clip", "frames", "codec", "analysis", "annotated", "annotated / analysis time", "annotated / analysis CPU time"],
+                   rows: annotation.map { clip, r in
+                       [Self.name(clip), "\(r.frames)", r.codec, Self.fps(r.frames, r.plainS), Self.fps(r.frames, r.annotatedS),
+                        Self.ratio(r.annotatedS / r.plainS), Self.ratio(r.annotatedCPUS / r.plainCPUS)]
+                   })
     }
 
     func liveTable() -> String {
@@ -98,6 +118,10 @@ struct BenchReport {
             let tracked = r.trackedDetection.quantileMs(0.99, .threadCPU), full = r.fullDetection.quantileMs(0.99, .threadCPU)
             check(r.trackedDetection.count > 0 && tracked < 2, "detection p99 once tracked on \(Self.name(clip)): \(Self.ms(tracked)) ms CPU over \(r.trackedDetection.count) frames (target under 2 ms)")
             check(full < 6, "detection p99 full-frame search on \(Self.name(clip)): \(Self.ms(full)) ms CPU over \(r.fullDetection.count) frames (target under 6 ms)")
+        }
+        if let (clip, r) = annotation.last {
+            let ratio = r.annotatedS / r.plainS
+            check(ratio <= 1.5, "annotated / plain analysis time on \(Self.name(clip)): \(Self.ratio(ratio)) (\(r.codec); target at most 1.5x)")
         }
         if let memory {
             let megabytes = Double(memory.maxRSSkB) * 1024 / 1e6

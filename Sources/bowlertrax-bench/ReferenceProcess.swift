@@ -30,7 +30,7 @@ enum ReferenceProcess {
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = FileHandle.nullDevice
-        let cpuBefore = try childrenCPUS()
+        let cpuBefore = try cpuS(RUSAGE_CHILDREN)
         let start = DispatchTime.now().uptimeNanoseconds
         do { try process.run() } catch { throw BenchError.cannotLaunch(program: program, reason: "\(error)") }
         let threads = ThreadCountSampler(pid: process.processIdentifier)
@@ -44,15 +44,7 @@ enum ReferenceProcess {
         guard process.terminationStatus == 0 else {
             throw BenchError.referenceFailed(program: program, status: process.terminationStatus, stderr: errorText)
         }
-        return Output(stdout: out, stderr: errorText, wallS: wallS, cpuS: try childrenCPUS() - cpuBefore, peakThreads: peakThreads)
-    }
-
-    /// CPU time (user + system) of every child reaped so far, seconds: the bench runs one child at a time, so the
-    /// difference across a run is that child's.
-    static func childrenCPUS() throws -> Double {
-        var usage = rusage()
-        guard getrusage(RUSAGE_CHILDREN.rawValue, &usage) == 0 else { throw BenchError.resourceUsage(errno: errno) }
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return Output(stdout: out, stderr: errorText, wallS: wallS, cpuS: try cpuS(RUSAGE_CHILDREN) - cpuBefore, peakThreads: peakThreads)
     }
 }
 

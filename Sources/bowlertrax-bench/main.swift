@@ -39,6 +39,17 @@ do {
         exit(0)
     }
     var report = BenchReport(threads: options.threads)
+    if options.annotateOnly {
+        for clip in options.clips {
+            note("whole video on \(clip) with and without the annotated video, \(options.repeats) runs each")
+            report.annotation.append((clip, try AnnotateBench(path: clip, options: options).run()))
+        }
+        print(report.annotationTable())
+        print("")
+        let targets = report.targets()
+        targets.lines.forEach { print($0) }
+        exit(targets.allPass ? 0 : 1)
+    }
     let loadAtStart = LiveBench.loadAverage()
     for clip in options.clips {
         note("stages on \(clip)")
@@ -58,6 +69,10 @@ do {
                 return try WholeVideoBench(path: clip, options: options, noBallOption: noBall).run(cores)
             }
             report.wholeVideo.append((clip, moving, results))
+        }
+        for clip in options.clips {
+            note("whole video on \(clip) with and without the annotated video, \(options.repeats) runs each")
+            report.annotation.append((clip, try AnnotateBench(path: clip, options: options).run()))
         }
         if let long = options.longClip {
             note("memory on \(long)")
@@ -79,6 +94,8 @@ do {
         print(report.versions)
         print("")
         print(report.wholeVideoTable())
+        print("")
+        print(report.annotationTable())
         print("")
         if !report.live.isEmpty {
             print(report.liveTable())

@@ -23,7 +23,13 @@ enum AnalyzeCommand {
             .init(name: "kind", value: "kind", help: "League night or practice. (default: practice) (values: league, practice)"),
             .init(name: "notes", value: "text", help: "Free notes kept with the session."),
             .init(name: "threads", value: "n", help: "Decoder threads; 0 uses every core but the one detection runs on. (default: 0)"),
+            annotateOption,
+            OutputFile.force,
         ])
+
+    /// `--annotate`, shared with `live`.
+    static let annotateOption = CommandSpec.Option(name: "annotate", value: "file",
+                                                   help: "Also write the video with the ball, its path, the lane and each shot's numbers drawn on it (.mp4).")
 
     static func run(_ arguments: [String]) throws {
         let parsed = try ParsedArguments(arguments, spec: spec)
@@ -40,6 +46,7 @@ enum AnalyzeCommand {
         if video == "-" && parsed.value("calibration") == "-" {
             throw UsageError.invalid("the video and --calibration cannot both be standard input (-)", command: spec)
         }
+        let annotated = try parsed.value("annotate").map { try AnnotatedVideoFile(path: $0, force: parsed.flag(OutputFile.force.name), command: spec) }
 
         var openedStore: ShotStore?
         func store() throws -> ShotStore {
@@ -69,9 +76,15 @@ enum AnalyzeCommand {
                                      seed: seed)
         let result: AnalysisResult
         do {
-            result = try analyzer.analyze(decoder, onShot: { try saver.save($0) }, onProgress: progress.update)
+            annotated?.removeOnInterrupt()
+            let annotator = try annotated.map {
+                try VideoAnnotator(path: $0.partialPath, size: size, timeBase: decoder.timeBase, frameRate: decoder.frameRate, calibration: calibration)
+            }
+            result = try analyzer.analyze(decoder, onShot: { try saver.save($0) }, onProgress: progress.update, annotator: annotator)
+            try annotated?.commit()
         } catch {
             progress.clear()
+            annotated?.discard()
             try? saver.close()
             throw error
         }

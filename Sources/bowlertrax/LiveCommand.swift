@@ -24,6 +24,7 @@ enum LiveCommand {
             .init(name: "record", value: "file", help: "Also keep the camera's raw video in this file (.mkv or .avi) for later 'analyze'."),
             .init(name: "resume", help: "Continue the session a crash left open on this camera instead of closing it."),
             .init(name: "screen", value: "file", help: "Keep this HTML page up to date for a browser shown full screen at the lane."),
+            AnalyzeCommand.annotateOption,
             OutputFile.force,
         ])
 
@@ -40,6 +41,7 @@ enum LiveCommand {
         if parsed.helpRequested { print(spec.help, terminator: ""); return }
         let settings = try validate(parsed)
         try OutputFile.checkWritable(["record", "screen"], in: parsed)
+        let annotated = try parsed.value("annotate").map { try AnnotatedVideoFile(path: $0, force: parsed.flag(OutputFile.force.name), command: spec) }
         let location = try HistoryOptions.location(parsed)
         let environment = ProcessInfo.processInfo.environment
         let spoolPath = parsed.value("spool") ?? SpooledSession.defaultSpoolPath(environment: environment)
@@ -65,6 +67,11 @@ enum LiveCommand {
         note("Live on \(settings.device) (\(capture.device.card)): \(capture.mode), \(sessionText). Ctrl-C ends the session.")
 
         let session = LiveSession(capture: capture, profile: profile, calibration: calibration, hand: settings.hand)
+        // Camera timestamps are in microseconds (V4L2's resolution).
+        let annotator = try annotated.map {
+            try VideoAnnotator(path: $0.partialPath, size: capture.mode.size, timeBase: (1, 1_000_000),
+                               frameRate: (Int32((capture.mode.fps * 1000).rounded()), 1000), calibration: calibration, dropsWhenBehind: true)
+        }
         let screen = try parsed.value("screen").map { path in
             try LiveScreenFile(path: path, sessionName: name, shots: try storedSession.map { try store?.shots(sessionID: $0) ?? [] } ?? [], session: session)
         }
@@ -85,7 +92,7 @@ enum LiveCommand {
         let status = isatty(STDERR_FILENO) == 1 ? StatusLine(session: session) : nil
         // Used only on the measurement queue (one shot at a time) while the session runs.
         let saver = ShotSaver(session: spooled, firstShotNumber: firstShotNumber)
-        session.start(onShot: { shot in
+        session.start(annotator: annotator, onShot: { shot in
             let numbered = try saver.save(shot)
             try screen?.saved(numbered)
             status?.clear()
@@ -98,11 +105,16 @@ enum LiveCommand {
         status?.stop()
         sources.forEach { $0.cancel() }
         // Closed whatever ended the session: every finished shot is already committed.
+        // Ctrl-C is how a live session ends: the video is whole then; an error leaves none.
+        if outcome.error == nil { try annotated?.commit() } else { annotated?.discard() }
         try saver.close()
         try screen?.close()
         let final = session.status
         note("\(sessionText.prefix(1).uppercased() + sessionText.dropFirst()) closed: \(final.shots) shot\(final.shots == 1 ? "" : "s"), \(final.capture.framesCaptured) frames captured, "
              + "\(final.framesProcessed) processed, \(final.totalDrops) dropped (\(final.capture.driverDrops) by the driver, \(final.queueDrops) by the queue).")
+        if let annotator, let annotated, outcome.error == nil {
+            note("Annotated video: \(annotated.path), \(final.framesProcessed - annotator.framesDropped) frames (\(annotator.framesDropped) left out: encoding fell behind).")
+        }
         if let error = outcome.error { throw error }
         // Shell convention for a process ended by a signal: 128 + its number (130 for Ctrl-C).
         if let number = outcome.signal, number == SIGINT { exit(128 + number) }

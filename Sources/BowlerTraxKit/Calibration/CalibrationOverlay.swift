@@ -23,18 +23,27 @@ public enum CalibrationOverlay {
         drawing(size: PixelSize(width: frame.width, height: frame.height), calibration: calibration, points: points).render(onto: frame)
     }
 
+    /// The lane's lines: down it on `gridBoards`, across it at `distancesFt` (the foul line magenta), through the lens
+    /// distortion; each point of the calibration's picture taken through `map` into the picture drawn on (the
+    /// annotated video's frame, on a camera that moves), none where it maps nowhere.
+    static func addLaneLines(to drawing: inout Drawing, calibration: LaneCalibration, distancesFt: [Double], map: Homography = .identity,
+                             widthPx: Double = 1) {
+        func line(_ samples: [(board: Double, distanceFt: Double)]) -> Drawing.Shape {
+            .polyline(samples.compactMap { calibration.surfacePixel(board: $0.board, distanceFt: $0.distanceFt).flatMap { map.apply($0.x, $0.y) } })
+        }
+        for board in gridBoards {
+            drawing.add(line(stride(from: 0.0, through: Lane.headPinDistanceFt, by: 0.5).map { (board, $0) }), Drawing.Style(stroke: boardColor, strokeWidthPx: widthPx))
+        }
+        for distance in distancesFt {
+            drawing.add(line(stride(from: 0.5, through: 39.5, by: 0.5).map { ($0, distance) }),
+                        Drawing.Style(stroke: distance == 0 ? foulLineColor : distanceColor, strokeWidthPx: widthPx))
+        }
+    }
+
     /// The overlay alone, in the frame's pixels.
     static func drawing(size: PixelSize, calibration: LaneCalibration, points: [LandmarkPoint]) -> Drawing {
         var drawing = Drawing(widthPx: Double(size.width), heightPx: Double(size.height))
-        for board in gridBoards {
-            let samples = stride(from: 0.0, through: Lane.headPinDistanceFt, by: 0.5).map { (board, $0) }
-            drawing.add(.polyline(samples.compactMap { calibration.surfacePixel(board: $0.0, distanceFt: $0.1) }), Drawing.Style(stroke: boardColor))
-        }
-        for distance in gridDistancesFt {
-            let samples = stride(from: 0.5, through: 39.5, by: 0.5).map { ($0, distance) }
-            drawing.add(.polyline(samples.compactMap { calibration.surfacePixel(board: $0.0, distanceFt: $0.1) }),
-                        Drawing.Style(stroke: distance == 0 ? foulLineColor : distanceColor))
-        }
+        addLaneLines(to: &drawing, calibration: calibration, distancesFt: gridDistancesFt)
         for point in points {
             guard let fitted = calibration.surfacePixel(board: point.board, distanceFt: point.distanceFt) else { continue }
             let tip = (x: point.xPx + residualScale * (fitted.x - point.xPx), y: point.yPx + residualScale * (fitted.y - point.yPx))

@@ -74,8 +74,8 @@ enum BitmapFont {
     }
 
     /// Writes `text` with its baseline at `at.y`; bold doubles each ink pixel to the right.
-    static func draw(_ text: String, at: Drawing.Point, sizePx: Double, anchor: Drawing.TextAnchor, bold: Bool, color: DrawingColor,
-                     opacity: Double, on image: inout RGBImage) {
+    static func draw<Canvas: RasterCanvas>(_ text: String, at: Drawing.Point, sizePx: Double, anchor: Drawing.TextAnchor, bold: Bool,
+                                           color: DrawingColor, opacity: Double, on image: inout Canvas) {
         let scale = scale(sizePx: sizePx), width = widthPx(text, sizePx: sizePx)
         let shift = anchor == .start ? 0 : anchor == .middle ? width / 2 : width
         var left = Int(at.x.rounded()) - shift

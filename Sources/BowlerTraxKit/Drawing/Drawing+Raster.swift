@@ -12,11 +12,16 @@ extension Drawing {
         if image != nil, let background {
             canvas = RGBImage(width: canvas.width, height: canvas.height, fill: (background.r, background.g, background.b))
         }
-        for element in elements { Self.paint(element, on: &canvas) }
+        paint(on: &canvas)
         return canvas
     }
 
-    private static func paint(_ element: Element, on image: inout RGBImage) {
+    /// The drawing's elements (not its background) painted on `canvas`, in the canvas's pixels.
+    public func paint<Canvas: RasterCanvas>(on canvas: inout Canvas) {
+        for element in elements { Self.paint(element, on: &canvas) }
+    }
+
+    private static func paint<Canvas: RasterCanvas>(_ element: Element, on image: inout Canvas) {
         let style = element.style
         switch element.shape {
         case let .line(from, to):
@@ -45,8 +50,8 @@ extension Drawing {
     }
 
     /// Bresenham's line (Bresenham 1965) between the pixels holding two continuous points, each pixel widened to a
-    /// disc about the stroke's width (1 px up to 2 px); clipped by `RGBImage.blend`.
-    private static func line(_ image: inout RGBImage, _ a: Point, _ b: Point, _ color: DrawingColor, _ style: Style) {
+    /// disc about the stroke's width (1 px up to 2 px); clipped by the canvas's `blend`.
+    private static func line<Canvas: RasterCanvas>(_ image: inout Canvas, _ a: Point, _ b: Point, _ color: DrawingColor, _ style: Style) {
         let limit = Double(4 * max(image.width, image.height))
         guard [a.x, a.y, b.x, b.y].allSatisfy({ $0.isFinite && abs($0) < limit }) else { return }
         let radius = max(0, Int(((style.strokeWidthPx - 1) / 2).rounded(.toNearestOrEven)))
@@ -69,7 +74,7 @@ extension Drawing {
     }
 
     /// Scanline fill, even-odd: on each row the pixels whose centres lie between pairs of edge crossings.
-    private static func fillPolygon(_ image: inout RGBImage, _ points: [Point], _ color: DrawingColor, _ opacity: Double) {
+    private static func fillPolygon<Canvas: RasterCanvas>(_ image: inout Canvas, _ points: [Point], _ color: DrawingColor, _ opacity: Double) {
         guard points.count >= 3, let top = points.map(\.y).min(), let bottom = points.map(\.y).max(),
               bottom >= 0, top < Double(image.height) else { return }
         let edges = zip(points, points.dropFirst() + [points[0]])
@@ -85,7 +90,7 @@ extension Drawing {
         }
     }
 
-    private static func fillEllipse(_ image: inout RGBImage, _ center: Point, _ rx: Double, _ ry: Double, _ color: DrawingColor, _ opacity: Double) {
+    private static func fillEllipse<Canvas: RasterCanvas>(_ image: inout Canvas, _ center: Point, _ rx: Double, _ ry: Double, _ color: DrawingColor, _ opacity: Double) {
         guard rx > 0, ry > 0 else { return }
         let top = Int((center.y - ry).rounded(.down)), bottom = Int((center.y + ry).rounded(.up))
         guard bottom >= 0, top < image.height else { return }
@@ -98,9 +103,9 @@ extension Drawing {
     }
 
     /// The pixels of `row` whose centres lie in [from, to].
-    private static func fillSpan(_ image: inout RGBImage, row: Int, from: Double, to: Double, _ color: DrawingColor, _ opacity: Double) {
+    private static func fillSpan<Canvas: RasterCanvas>(_ image: inout Canvas, row: Int, from: Double, to: Double, _ color: DrawingColor, _ opacity: Double) {
         let first = max(0, Int((from - 0.5).rounded(.up))), last = min(image.width - 1, Int((to - 0.5).rounded(.down)))
         guard first <= last else { return }
-        for x in first...last { image.blend(x: x, y: row, color: color, opacity: opacity) }
+        image.blendRow(y: row, columns: first...last, color: color, opacity: opacity)
     }
 }

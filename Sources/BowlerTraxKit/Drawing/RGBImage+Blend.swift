@@ -1,7 +1,6 @@
 // MARK: - Painting a drawing's colour
 
-extension RGBImage {
-    /// Mixes `color` into one pixel at `opacity` (0 to 1), ignoring coordinates outside the picture.
+extension RGBImage: RasterCanvas {
     public mutating func blend(x: Int, y: Int, color: DrawingColor, opacity: Double) {
         guard x >= 0, y >= 0, x < width, y < height else { return }
         let i = (y * width + x) * 3

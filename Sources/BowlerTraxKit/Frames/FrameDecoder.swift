@@ -18,6 +18,10 @@ public final class FrameDecoder {
     public let height: Int
     /// Nominal frame rate (the stream's average, else its base rate).
     public let fps: Double
+    /// The stream's time base (numerator, denominator) and nominal rate as fractions: what a video made of its
+    /// frames (`VideoAnnotator`) is written with.
+    public let timeBase: (Int32, Int32)
+    public let frameRate: (Int32, Int32)
     /// Stream duration if the container states it.
     public let durationS: Double?
     /// Packets the decoder rejected as corrupt.
@@ -104,6 +108,9 @@ public final class FrameDecoder {
         let rate = average.isFinite && average > 0 ? average : base
         guard rate.isFinite, rate >= 1, rate <= 1000 else { throw FrameSourceError.invalidFrameRate(path: path, fps: rate) }
         fps = rate
+        timeBase = (stream.pointee.time_base.num, stream.pointee.time_base.den)
+        let rational = average.isFinite && average > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
+        frameRate = (rational.num, rational.den)
         durationS = Self.declaredDurationS(format: format, stream: stream)
 
         packet = av_packet_alloc()

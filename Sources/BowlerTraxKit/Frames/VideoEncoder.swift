@@ -1,6 +1,7 @@
 import CFFmpeg
 
-/// Encodes packed RGB24 frames into a video file with libavcodec/libavformat.
+/// Encodes packed RGB24 frames (the fixture renderer) or planar YUV frames (the annotated video) into a video file
+/// with libavcodec/libavformat.
 ///
 /// Owns the AVFormatContext, AVCodecContext, AVFrame, AVPacket and SwsContext and frees
 /// them in `deinit`. The container comes from the file extension (mp4, avi, mkv).
@@ -16,16 +17,32 @@ public final class VideoEncoder {
         case mjpeg
     }
 
-    /// Quality knobs; each codec reads only its own.
+    /// Quality knobs; each codec reads only its own, but `threads`.
     public struct Quality: Sendable {
         public var crf: Int
         public var preset: String
         public var qscale: Int
+        /// The encoder's own threads (libavcodec's thread_count; 0 lets it choose).
+        public var threads: Int
 
-        public init(crf: Int = 23, preset: String = "medium", qscale: Int = 4) {
+        public init(crf: Int = 23, preset: String = "medium", qscale: Int = 4, threads: Int = 1) {
             self.crf = crf
             self.preset = preset
             self.qscale = qscale
+            self.threads = threads
+        }
+    }
+
+    /// Whether the installed libavcodec has this codec's encoder (H.264 needs libx264, which some builds leave out).
+    public static func isAvailable(_ codec: Codec) -> Bool {
+        avcodec_find_encoder_by_name(encoderName(codec)) != nil
+    }
+
+    private static func encoderName(_ codec: Codec) -> String {
+        switch codec {
+        case .h264: return "libx264"
+        case .mpeg4: return "mpeg4"
+        case .mjpeg: return "mjpeg"
         }
     }
 
@@ -44,10 +61,14 @@ public final class VideoEncoder {
     private var finished = false
 
     /// Opens `path` for writing. `timeBase` is (numerator, denominator) seconds per pts tick;
-    /// `frameRate` is the nominal rate (frames, seconds) written into the stream header.
+    /// `frameRate` is the nominal rate (frames, seconds) written into the stream header; `encoding` the matrix and
+    /// range the frames' samples are tagged with (MJPEG is always full range). An MP4 or MOV gets its index (moov
+    /// atom) at the front, rewritten there by `finish()`, so a browser plays it before it has all of it.
     public init(path: String, codec: Codec, width: Int, height: Int, timeBase: (Int32, Int32),
-                frameRate: (Int32, Int32), quality: Quality = Quality()) throws {
-        precondition(width > 0 && height > 0 && width % 2 == 0 && height % 2 == 0, "frame size must be even and positive")
+                frameRate: (Int32, Int32), quality: Quality = Quality(),
+                encoding: YUVEncoding = YUVEncoding(matrix: .bt601, fullRange: false)) throws {
+        precondition(width > 0 && height > 0, "an encoder needs a frame size")
+        guard width % 2 == 0, height % 2 == 0 else { throw VideoEncoderError.oddFrameSize(width: width, height: height) }
         self.path = path
         self.width = width
         self.height = height
@@ -58,13 +79,8 @@ public final class VideoEncoder {
         guard let fmt else { throw VideoEncoderError.libav(step: "avformat_alloc_output_context2", path: path, code: 0, message: "no context") }
         formatContext = fmt
 
-        let encoderName: String
-        let pixelFormat: AVPixelFormat
-        switch codec {
-        case .h264: (encoderName, pixelFormat) = ("libx264", AV_PIX_FMT_YUV420P)
-        case .mpeg4: (encoderName, pixelFormat) = ("mpeg4", AV_PIX_FMT_YUV420P)
-        case .mjpeg: (encoderName, pixelFormat) = ("mjpeg", AV_PIX_FMT_YUVJ420P)
-        }
+        let encoderName = Self.encoderName(codec)
+        let pixelFormat = codec == .mjpeg ? AV_PIX_FMT_YUVJ420P : AV_PIX_FMT_YUV420P
         guard let encoder = avcodec_find_encoder_by_name(encoderName) else {
             throw VideoEncoderError.encoderMissing(name: encoderName)
         }
@@ -82,8 +98,9 @@ public final class VideoEncoder {
         ctx.pointee.framerate = AVRational(num: frameRate.0, den: frameRate.1)
         ctx.pointee.pix_fmt = pixelFormat
         ctx.pointee.gop_size = 60
-        ctx.pointee.color_range = codec == .mjpeg ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
-        ctx.pointee.colorspace = AVCOL_SPC_SMPTE170M
+        ctx.pointee.thread_count = Int32(quality.threads)
+        ctx.pointee.color_range = codec == .mjpeg || encoding.fullRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
+        ctx.pointee.colorspace = encoding.matrix == .bt709 ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M
         if (fmt.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER) != 0 {
             ctx.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
         }
@@ -120,6 +137,10 @@ public final class VideoEncoder {
         if (fmt.pointee.oformat.pointee.flags & AVFMT_NOFILE) == 0 {
             try VideoEncoder.check(avio_open(&fmt.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open", path)
             fileOpen = true
+        }
+        let muxer = String(cString: fmt.pointee.oformat.pointee.name)
+        if muxer == "mp4" || muxer == "mov" {
+            try VideoEncoder.check(cffmpeg_opt_set(fmt.pointee.priv_data, "movflags", "+faststart"), "set movflags", path)
         }
         try VideoEncoder.check(avformat_write_header(fmt, nil), "avformat_write_header", path)
     }
@@ -164,6 +185,21 @@ public final class VideoEncoder {
         // With AV_CODEC_FLAG_QSCALE the fixed-quantiser encoders read the quality from each frame.
         frame.pointee.quality = ctx.pointee.global_quality
         try VideoEncoder.check(avcodec_send_frame(ctx, frame), "avcodec_send_frame", path)
+        try writePendingPackets()
+        framesWritten += 1
+    }
+
+    /// Encodes one planar 4:2:0 frame of the encoder's size (`FrameCopier.target`) as it is, with presentation time
+    /// `ptsTicks`. The encoder may keep a reference to its buffers: make it writable before changing it again.
+    public func append(frame picture: VideoFrame, ptsTicks: Int64) throws {
+        guard !finished else { throw VideoEncoderError.alreadyFinished(path: path) }
+        precondition(picture.size == PixelSize(width: width, height: height) && picture.chromaShiftX == 1 && picture.chromaShiftY == 1,
+                     "a \(picture.size) frame given to an encoder of \(width)x\(height) 4:2:0")
+        guard let ctx = codecContext else { throw VideoEncoderError.alreadyFinished(path: path) }
+        picture.frame.pointee.pts = ptsTicks
+        picture.frame.pointee.quality = ctx.pointee.global_quality
+        picture.frame.pointee.color_range = ctx.pointee.color_range
+        try VideoEncoder.check(avcodec_send_frame(ctx, picture.frame), "avcodec_send_frame", path)
         try writePendingPackets()
         framesWritten += 1
     }

@@ -19,7 +19,8 @@ public struct YUVEncoding: Sendable, Hashable {
 /// `1 << chromaShiftX` across and `1 << chromaShiftY` down. Row r of plane p starts at
 /// `plane(p) + r * stride(p)`; strides may exceed the width (padding). Origin top-left.
 public final class VideoFrame: @unchecked Sendable {
-    private let frame: UnsafeMutablePointer<AVFrame>
+    /// The libav frame; its buffers are replaced, never the frame itself (`makeWritable`).
+    let frame: UnsafeMutablePointer<AVFrame>
     /// 0-based index in decoding order.
     public let index: Int
     /// Presentation time in seconds from the stream's start.
@@ -55,6 +56,12 @@ public final class VideoFrame: @unchecked Sendable {
         let data = withUnsafePointer(to: frame.pointee.data) { $0.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { $0[index] } }
         guard let data else { preconditionFailure("decoded frame lacks plane \(index)") }
         return UnsafePointer(data)
+    }
+
+    /// Bytes of its three planes, padding included: what holding on to it costs.
+    var byteCount: Int {
+        let chromaRows = (height + (1 << chromaShiftY) - 1) >> chromaShiftY
+        return stride(0) * height + (stride(1) + stride(2)) * chromaRows
     }
 
     /// Bytes from one row of `plane` to the next.

@@ -48,25 +48,33 @@ public final class LiveSession: @unchecked Sendable {
 
     /// Starts capturing. `onShot` runs on the measurement queue once a shot ended and was measured (print it, store
     /// it); if it throws, the session stops and that error is the result. `onEnd` runs once, after every captured
-    /// frame was processed and every shot measured: nil after `stop()`, else what ended the session.
-    public func start(onShot: @escaping @Sendable (Shot) throws -> Void, onEnd: @escaping @Sendable (Error?) -> Void) {
+    /// frame was processed and every shot measured: nil after `stop()`, else what ended the session. `annotator`
+    /// (made with `dropsWhenBehind`: the camera must not wait for it) writes the annotated video of the camera's frames.
+    public func start(annotator: VideoAnnotator? = nil, onShot: @escaping @Sendable (Shot) throws -> Void, onEnd: @escaping @Sendable (Error?) -> Void) {
         let collector = ShotCollector(pipeline: pipeline, keepsShots: false, onShot: { [self] shot in
+            annotator?.measured(shot)
             try onShot(shot)
             lock.withLock { counters.shots += 1 }
-        }, onFailure: { [capture] _ in capture.stop() })
+        }, onFailure: { [capture] _ in
+            annotator?.abandon()
+            capture.stop()
+        })
         capture.start(onFrame: { [self] frame in
             frames.push(frame)
             // One block per frame pushed: a block finding the queue empty had its frame dropped.
             processing.async { [self] in
                 guard let frame = frames.pop() else { return }
-                process(frame, collector: collector)
+                process(frame, collector: collector, annotator: annotator)
             }
         }, onEnd: { [self] captureError in
             // Queued after every frame's block, so it runs once all of them have.
             processing.async { [self] in
-                if let finished = pipeline.finishTracking() { collector.measure(finished) }
+                let finished = pipeline.finishTracking()
+                if let finished { collector.measure(finished) }
+                var annotationFailure: Error?
+                do { try annotator?.finish(pipeline: pipeline, finishedShot: finished) } catch { annotationFailure = error }
                 collector.wait()
-                onEnd(captureError ?? collector.failure)
+                onEnd(captureError ?? collector.failure ?? annotationFailure)
             }
         })
     }
@@ -77,7 +85,7 @@ public final class LiveSession: @unchecked Sendable {
     }
 
     /// Tracks one frame; a shot it completes is measured on the collector's queue, so the frames after it are not held up.
-    private func process(_ frame: VideoFrame, collector: ShotCollector) {
+    private func process(_ frame: VideoFrame, collector: ShotCollector, annotator: VideoAnnotator?) {
         let withBallBefore = pipeline.framesWithBall
         let finished = pipeline.track(frame)
         lock.withLock {
@@ -86,5 +94,6 @@ public final class LiveSession: @unchecked Sendable {
             counters.ballInView = pipeline.framesWithBall > withBallBefore
         }
         if let finished { collector.measure(finished) }
+        annotator?.tracked(frame, by: pipeline, finishedShot: finished)
     }
 }

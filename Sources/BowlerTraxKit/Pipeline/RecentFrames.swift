@@ -17,12 +17,15 @@ final class RecentFrames {
 
     func append(_ frame: VideoFrame, toPrevious: Homography?) {
         entries.append(Entry(frame: frame, toPrevious: toPrevious), frame: frame.index)
-        bytes += Self.size(of: frame)
+        bytes += frame.byteCount
         while let first = entries.first?.value.frame, entries.count > 1, bytes > Self.maxBytes || frame.timeS - first.timeS > Self.keptS {
-            bytes -= Self.size(of: first)
+            bytes -= first.byteCount
             entries.removeFirst()
         }
     }
+
+    /// The earliest frame kept: a ball found later may be followed back into it.
+    var firstFrame: Int? { entries.first?.frame }
 
     /// The kept frame with this index, if any.
     func entry(frame index: Int) -> Entry? { entries[frame: index] }
@@ -36,10 +39,5 @@ final class RecentFrames {
             point = mapped
         }
         return point
-    }
-
-    private static func size(of frame: VideoFrame) -> Int {
-        let chromaRows = (frame.height + (1 << frame.chromaShiftY) - 1) >> frame.chromaShiftY
-        return frame.stride(0) * frame.height + (frame.stride(1) + frame.stride(2)) * chromaRows
     }
 }

@@ -175,6 +175,18 @@ public final class ShotPipeline: @unchecked Sendable {
     /// one (the same balls: 5 to 28, as the light along the lane changes).
     static let seedColourDistance = 35.0
 
+    /// The earliest frame whose ball the pipeline may still change (`ShotTracker.firstUnsettledFrame`; on real footage,
+    /// also the earliest recent frame a ball found later may be followed back into); nil when it will change none.
+    public var firstUnsettledFrame: Int? {
+        [tracker.firstUnsettledFrame, watchesCamera ? recentFrames.firstFrame : nil].compactMap { $0 }.min()
+    }
+
+    /// Where a recent frame lies in the reference view (on a fixed camera, the first frame's, which all its frames
+    /// are); nil for a frame long gone.
+    public func view(ofFrame frame: Int) -> ReferenceView? {
+        watchesCamera ? referenceChain.view(ofFrame: frame) : ReferenceView(frame: 0, toReference: .identity)
+    }
+
     /// The end of the input for `track(_:)`: the track of a ball still being followed and its number, if any.
     public func finishTracking() -> NumberedTrack? {
         tracker.finish().map(numbered)

@@ -52,15 +52,15 @@ public final class VideoAnalyzer {
     }
 
     /// Analyses `path`. `onShot` runs on the measurement queue as each shot is measured, in order (to store it at once);
-    /// `onProgress` gets the fraction of the video decoded.
+    /// `onProgress` gets the fraction of the video decoded; `annotator` (made for this video) writes the annotated video.
     public func analyze(path: String, onShot: @escaping @Sendable (Shot) throws -> Void = { _ in },
-                        onProgress: ((Double) -> Void)? = nil) throws -> AnalysisResult {
-        try analyze(Self.open(path: path, decoderThreads: decoderThreads), onShot: onShot, onProgress: onProgress)
+                        onProgress: ((Double) -> Void)? = nil, annotator: VideoAnnotator? = nil) throws -> AnalysisResult {
+        try analyze(Self.open(path: path, decoderThreads: decoderThreads), onShot: onShot, onProgress: onProgress, annotator: annotator)
     }
 
     /// Analyses the video `decoder` opened (`open(path:decoderThreads:)`), from its next frame.
     public func analyze(_ decoder: FrameDecoder, onShot: @escaping @Sendable (Shot) throws -> Void = { _ in },
-                        onProgress: ((Double) -> Void)? = nil) throws -> AnalysisResult {
+                        onProgress: ((Double) -> Void)? = nil, annotator: VideoAnnotator? = nil) throws -> AnalysisResult {
         let path = decoder.path
         let size = PixelSize(width: decoder.width, height: decoder.height)
         if let calibration, calibration.imageSize != size {
@@ -69,7 +69,10 @@ public final class VideoAnalyzer {
         let pipeline = ShotPipeline(profile: profile, calibration: calibration, hand: hand, imageSize: size, seed: seed)
         let queue = DispatchQueue(label: "bowlertrax.analysis", qos: .userInteractive)
         let slots = DispatchSemaphore(value: Self.maxFramesInFlight)
-        let collector = ShotCollector(pipeline: pipeline, keepsShots: true, onShot: onShot)
+        let collector = ShotCollector(pipeline: pipeline, keepsShots: true, onShot: { shot in
+            annotator?.measured(shot)
+            try onShot(shot)
+        }, onFailure: { _ in annotator?.abandon() })
         let expectedFrames = decoder.frameCountEstimate
         var frames = 0
         do {
@@ -79,17 +82,27 @@ public final class VideoAnalyzer {
                 slots.wait()
                 queue.async {
                     defer { slots.signal() }
-                    if let finished = pipeline.track(frame) { collector.measure(finished) }
+                    let finished = pipeline.track(frame)
+                    if let finished { collector.measure(finished) }
+                    annotator?.tracked(frame, by: pipeline, finishedShot: finished)
                 }
             }
         } catch {
+            annotator?.abandon()
             queue.sync {}
             collector.wait()
             throw error
         }
-        queue.sync { if let finished = pipeline.finishTracking() { collector.measure(finished) } }
+        let annotated = Result {
+            try queue.sync {
+                let finished = pipeline.finishTracking()
+                if let finished { collector.measure(finished) }
+                try annotator?.finish(pipeline: pipeline, finishedShot: finished)
+            }
+        }
         collector.wait()
         if let failure = collector.failure { throw failure }
+        try annotated.get()
         guard frames > 0 else { throw decoder.nothingDecoded }
         onProgress?(1)
         return AnalysisResult(video: path, fps: decoder.fps, frames: frames, size: size, shots: collector.shots,

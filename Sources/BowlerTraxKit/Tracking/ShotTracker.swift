@@ -267,6 +267,18 @@ public final class ShotTracker {
     /// Whether a ball is being followed (a shot is under way).
     public var isFollowing: Bool { active != nil }
 
+    /// The followed ball's sightings so far (the shot under way), earliest first; empty while none is followed.
+    public var followedObservations: [Observation] { active?.observations ?? [] }
+
+    /// The earliest frame whose sightings may still change, nil when none may: the first of a track not yet confirmed
+    /// (it may become a shot), of a ball followed from a seed or a finding (it may yet be dropped, or replaced by
+    /// another), or the frame after the followed ball's last sighting (a sighting may still come, or the shot end).
+    public var firstUnsettledFrame: Int? {
+        guard let active else { return tentative.compactMap { $0.observations.first?.frame }.min() }
+        if active.seeded { return active.observations.first?.frame }
+        return active.observations.last.map { $0.frame + 1 }
+    }
+
     /// Where and what to look for when the followed ball was seeded: it is found by its shape near the prediction.
     /// Nil when no seeded ball is being followed (then `searchWindow` and the colour detector are used).
     /// The seeded ball's size is taken as last seen, not extrapolated: the camera zooms in and out at will, and a

@@ -7,6 +7,7 @@ final class BenchCommandTests: XCTestCase {
         USAGE: bowlertrax-bench --clip <video> [--clip <video> ...] --long-clip <video> --ball-hsv <h,s,v> [options]
                bowlertrax-bench --rss-only --clip <video> --ball-hsv <h,s,v> [--threads <n>]
                bowlertrax-bench --decode-only --clip <video> [--threads <n>]
+               bowlertrax-bench --annotate-only --clip <video> [--clip <video> ...] --ball-hsv <h,s,v> [--threads <n>] [--repeats <n>]
         """
 
     func testHelpStartsWithOverviewAndUsageAndExitsZero() throws {
