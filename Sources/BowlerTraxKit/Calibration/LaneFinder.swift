@@ -106,6 +106,12 @@ public struct LaneFinder {
                 proposals.append(Proposal(point: landmark, confidence: confidence, evidence: evidence))
             }
         }
+        let distances = proposals.map(\.point.distanceFt)
+        if proposals.count >= 4, let nearest = distances.min(), let farthest = distances.max(), farthest - nearest < Self.minDistanceSpanFt {
+            // Landmarks in one band across the lane (the arrows and the edges level with them) fit many cameras that
+            // differ down the lane: the fit would pass its residuals and put the pins anywhere.
+            throw CalibrationError.laneNotFound(reason: "the \(proposals.count) landmarks found all lie between \(Self.text(nearest)) and \(Self.text(farthest)) ft down the lane; one nearer or farther (the foul line, the head pin) is needed: click it with --html")
+        }
         guard proposals.count >= 4 else {
             let names = proposals.compactMap(\.point.name).joined(separator: ", ")
             let bottom = Double(image.height)
@@ -113,6 +119,9 @@ public struct LaneFinder {
         }
         return proposals
     }
+
+    /// How far down the lane the landmarks must spread for the fit to fix the lane's length in the picture.
+    static let minDistanceSpanFt = 10.0
 
     /// A pixel coordinate as an index, clamped so a wild line (nearly parallel edges, say) cannot trap.
     static func index(_ value: Double) -> Int {
