@@ -106,16 +106,18 @@ public struct LaneFinder {
                 proposals.append(Proposal(point: landmark, confidence: confidence, evidence: evidence))
             }
         }
+        // Where the lane is, so a refusal can be checked on the picture.
+        let bottom = Double(image.height)
+        let edges = "the lane's edges were found (crossing row \(image.height) at x \(Self.text(left.at(bottom))) and \(Self.text(right.at(bottom))), meeting at \(Self.text(vanishing.x)), \(Self.text(vanishing.y)))"
         let distances = proposals.map(\.point.distanceFt)
         if proposals.count >= 4, let nearest = distances.min(), let farthest = distances.max(), farthest - nearest < Self.minDistanceSpanFt {
             // Landmarks in one band across the lane (the arrows and the edges level with them) fit many cameras that
             // differ down the lane: the fit would pass its residuals and put the pins anywhere.
-            throw CalibrationError.laneNotFound(reason: "the \(proposals.count) landmarks found all lie between \(Self.text(nearest)) and \(Self.text(farthest)) ft down the lane; one nearer or farther (the foul line, the head pin) is needed: click it with --html")
+            throw CalibrationError.laneNotFound(reason: "\(edges) but the \(proposals.count) landmarks along it all lie between \(Self.text(nearest)) and \(Self.text(farthest)) ft; one nearer or farther (the foul line, the head pin) is needed: click it with --html")
         }
         guard proposals.count >= 4 else {
             let names = proposals.compactMap(\.point.name).joined(separator: ", ")
-            let bottom = Double(image.height)
-            throw CalibrationError.laneNotFound(reason: "the lane's edges were found (crossing row \(image.height) at x \(Self.text(left.at(bottom))) and \(Self.text(right.at(bottom))), meeting at \(Self.text(vanishing.x)), \(Self.text(vanishing.y))) but only \(proposals.count) landmark\(proposals.count == 1 ? "" : "s") along it (\(names.isEmpty ? "no foul line, arrows or pins" : names)); at least 4 are needed: click them with --html")
+            throw CalibrationError.laneNotFound(reason: "\(edges) but only \(proposals.count) landmark\(proposals.count == 1 ? "" : "s") along it (\(names.isEmpty ? "no foul line, arrows or pins" : names)); at least 4 are needed: click them with --html")
         }
         return proposals
     }
