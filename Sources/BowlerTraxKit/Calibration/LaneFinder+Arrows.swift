@@ -22,7 +22,7 @@ extension LaneFinder {
             reference[y] = lane[lane.count / 2]
             for x in x0..<x1 where brightness(x, y) < 0.6 * reference[y] { dark[y * width + x] = true }
         }
-        var best: [Int: (area: Int, pixels: [(Int, Int)])] = [:]
+        var candidates: [(tip: Proposal, area: Int)] = []
         var seen = [Bool](repeating: false, count: dark.count)
         for start in dark.indices where dark[start] && !seen[start] {
             var stack = [start], pixels: [(Int, Int)] = []
@@ -43,15 +43,23 @@ extension LaneFinder {
             // An arrow is 1.6 boards wide at its base; a wider blob is a shadow, a ball or a person.
             guard let minX = pixels.map(\.0).min(), let maxX = pixels.map(\.0).max(), Double(maxX - minX) * boardsPerPx < 4 else { continue }
             let arrow = Self.index((board / 5).rounded()) * 5
-            guard (5...35).contains(arrow), abs(board - Double(arrow)) < 1.5 else { continue }
-            if pixels.count > best[arrow]?.area ?? 0 { best[arrow] = (pixels.count, pixels) }
+            guard (5...35).contains(arrow), abs(board - Double(arrow)) < 1.5,
+                  let found = tip(of: pixels, board: Double(arrow), reference: reference, vanishing: vanishing) else { continue }
+            candidates.append((found, pixels.count))
         }
-        let tips = best.keys.sorted().compactMap { arrow -> Proposal? in
-            guard let blob = best[arrow] else { return nil }
-            return tip(of: blob.pixels, board: Double(arrow), reference: reference, vanishing: vanishing)
-        }
-        return Self.inVShape(tips)
+        // The arrows lie in one band of rows (their V spans a few feet): the band holding the most boards, so dark
+        // marks on the pin deck or a bowler's shoes elsewhere are not taken; in it, each board's largest blob.
+        let band = Self.arrowBandFraction * (Double(nearY) - vanishing.y)
+        let bands = candidates.map { centre in candidates.filter { abs($0.tip.point.yPx - centre.tip.point.yPx) < band } }
+        guard let chosen = bands.max(by: { Set($0.map(\.tip.point.board)).count < Set($1.map(\.tip.point.board)).count }) else { return [] }
+        var best: [Double: (tip: Proposal, area: Int)] = [:]
+        for candidate in chosen where candidate.area > best[candidate.tip.point.board]?.area ?? 0 { best[candidate.tip.point.board] = candidate }
+        return Self.inVShape(best.keys.sorted().compactMap { best[$0]?.tip })
     }
+
+    /// Half the band of rows the arrow tips are looked for in, as a fraction of the lane's height in the picture
+    /// (from the vanishing point to its near end): the fixtures' V spans at most 0.1 of it (camera above the approach).
+    static let arrowBandFraction = 0.08
 
     /// The tips that keep the arrows' V: an arrow farther from board 20 is nearer the camera (lower in the
     /// picture) than one closer to it, and a pair on mirrored boards about level. The tip breaking the most of
@@ -119,7 +127,8 @@ extension LaneFinder {
         guard widths.count >= 2, let narrowing = Self.leastSquares(widths), narrowing.b > 0 else { return nil }
         let yTip = -narrowing.a / narrowing.b
         let cx = sumX / mass, cy = sumY / mass
-        guard yTip > Double(y0) - 2, yTip < Double(y1), abs(vanishing.y - cy) > 1 else { return nil }
+        // A small, soft arrow's thin tip is lighter than the dark threshold: its apex may lie a blob's height above it.
+        guard yTip > Double(y0 - (y1 - y0)) - 2, yTip < Double(y1), abs(vanishing.y - cy) > 1 else { return nil }
         var point = StandardLandmarks.arrowTip(board: board)
         point.xPx = cx + (vanishing.x - cx) * (yTip - cy) / (vanishing.y - cy)
         point.yPx = yTip

@@ -1,9 +1,10 @@
 /// `calibrate --auto`: finds the filmed lane in a still frame and proposes landmarks, each with a confidence.
 ///
-/// Which lane: the first wood strip between two gutters met scanning up from the bottom of the picture, along
-/// the column nearest the image centre that finds one (so the lane the camera stands behind, or on TV the lane
-/// nearest the image centre-bottom, where the bowler stands). Its two long edges (wood against gutters) are
-/// fitted as lines over every row and meet at the vanishing point; everything else is optional: the foul line
+/// Which lane: of the strips of wood between rays from the vanishing point (where the picture's straight lines
+/// meet), the one nearest the picture's centre (the lane the camera stands behind, or on TV the lane the camera
+/// follows); failing that, the first wood strip between two gutters met scanning up from the bottom of the
+/// picture near its centre. Its two long edges (wood against gutters) are fitted as lines over every row and
+/// meet at the vanishing point; everything else is optional: the foul line
 /// (a thin dark line across the strip where it begins, when it is in view), the seven arrow tips (each from how
 /// its triangle narrows row by row) and the lane edges level with each pair of arrows, the head pin's base (on
 /// the board-20 line) and the lane's end at the pit (where visible between the pins). Corners come from
@@ -105,12 +106,24 @@ public struct LaneFinder {
                 proposals.append(Proposal(point: landmark, confidence: confidence, evidence: evidence))
             }
         }
+        // Where the lane is, so a refusal can be checked on the picture.
+        let bottom = Double(image.height)
+        let edges = "the lane's edges were found (crossing row \(image.height) at x \(Self.text(left.at(bottom))) and \(Self.text(right.at(bottom))), meeting at \(Self.text(vanishing.x)), \(Self.text(vanishing.y)))"
+        let distances = proposals.map(\.point.distanceFt)
+        if proposals.count >= 4, let nearest = distances.min(), let farthest = distances.max(), farthest - nearest < Self.minDistanceSpanFt {
+            // Landmarks in one band across the lane (the arrows and the edges level with them) fit many cameras that
+            // differ down the lane: the fit would pass its residuals and put the pins anywhere.
+            throw CalibrationError.laneNotFound(reason: "\(edges) but the \(proposals.count) landmarks along it all lie between \(Self.text(nearest)) and \(Self.text(farthest)) ft; one nearer or farther (the foul line, the head pin) is needed: click it with --html")
+        }
         guard proposals.count >= 4 else {
             let names = proposals.compactMap(\.point.name).joined(separator: ", ")
-            throw CalibrationError.laneNotFound(reason: "the lane's edges were found but only \(proposals.count) landmark\(proposals.count == 1 ? "" : "s") along it (\(names.isEmpty ? "no foul line, arrows or pins" : names)); at least 4 are needed: click them with --html")
+            throw CalibrationError.laneNotFound(reason: "\(edges) but only \(proposals.count) landmark\(proposals.count == 1 ? "" : "s") along it (\(names.isEmpty ? "no foul line, arrows or pins" : names)); at least 4 are needed: click them with --html")
         }
         return proposals
     }
+
+    /// How far down the lane the landmarks must spread for the fit to fix the lane's length in the picture.
+    static let minDistanceSpanFt = 10.0
 
     /// A pixel coordinate as an index, clamped so a wild line (nearly parallel edges, say) cannot trap.
     static func index(_ value: Double) -> Int {
@@ -127,10 +140,15 @@ public struct LaneFinder {
 
     // MARK: - The lane, its foul line and edges
 
-    /// The lane's two edges and the lowest row they were followed from: scanning up from the bottom along the
-    /// columns nearest the image centre first, the first wood pixel with a gutter on each side whose edges can
-    /// be followed up the picture.
+    /// The lane's two edges and the lowest row they were followed from: along the lanes seen from the vanishing
+    /// point (`lanesAlongRays`), else scanning up from the bottom along the columns nearest the image centre
+    /// first, the first wood pixel with a gutter on each side whose edges can be followed up the picture.
     func findLane() throws -> (left: Line, right: Line, nearY: Int) {
+        if let vanishing = vanishingPoint(of: houghLines()) {
+            for lane in lanesAlongRays(vanishing: vanishing) {
+                if let edges = edgesAlong(lane, vanishing: vanishing) { return edges }
+            }
+        }
         let step = max(image.width / 80, 4)
         var attempts = 0
         for offset in stride(from: 0, to: image.width / 2, by: step) {

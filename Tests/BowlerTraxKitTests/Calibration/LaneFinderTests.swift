@@ -37,6 +37,39 @@ final class LaneFinderTests: XCTestCase {
         }
     }
 
+    /// Two lanes side by side in perspective (their edges meet at (640, 50)), as a TV camera sees a pair: the one
+    /// whose middle is nearer the picture's centre is taken, and a light's white reflection down its middle does
+    /// not split it. Lanes are named by where their edges cross the bottom row extended: 450 to 800 and 880 to 1230.
+    func testTheLaneNearestThePictureCentreIsTakenOfTwo() throws {
+        var image = RGBImage(width: 1280, height: 720, fill: (20, 20, 20))
+        for y in 60..<720 {
+            for x in 0..<1280 {
+                let bottom = 640 + Double(x - 640) * 670 / Double(y - 50)
+                let lane = (450.0...800).contains(bottom) || (880.0...1230).contains(bottom)
+                let gutter = (370.0..<450).contains(bottom) || (800.0...880).contains(bottom) || (1230.0...1310).contains(bottom)
+                let reflection = (560.0...690).contains(bottom) && (300..<500).contains(y)
+                if reflection { image.set(x: x, y: y, to: (235, 235, 240)) }
+                else if lane { image.set(x: x, y: y, to: (205, 165, 115)) }
+                else if gutter { image.set(x: x, y: y, to: (60, 60, 65)) }
+            }
+        }
+        let (left, right, _) = try LaneFinder(image: image).findLane()
+        for y in [200.5, 400.5, 700.5] {
+            XCTAssertEqual(left.at(y), 640 + (450 - 640) * (y - 50) / 670, accuracy: 1, "left edge at row \(y)")
+            XCTAssertEqual(right.at(y), 640 + (800 - 640) * (y - 50) / 670, accuracy: 1, "right edge at row \(y)")
+        }
+    }
+
+    /// With the pins covered, the zoomed camera sees only the arrows and the edges level with them (13 to 16 ft):
+    /// a fit to those passes its residuals whatever the lane's length, so it is refused with the reason.
+    func testLandmarksAllNearTheArrowsAreRefused() throws {
+        var image = try CalibrationFrame(path: CalibrationCLI.fixture("zoom-720p60.mp4"), medianOf: 15).image
+        for y in 120..<215 { for x in 600..<740 { image.set(x: x, y: y, to: (100, 100, 100)) } }
+        XCTAssertThrowsError(try LaneFinder(image: image).propose()) { error in
+            XCTAssertTrue("\(error)".contains("landmarks along it all lie between 13 and 16 ft; one nearer or farther (the foul line, the head pin) is needed"), "\(error)")
+        }
+    }
+
     /// The shot measured through the automatic calibration stays within 1.5 times the core tolerances.
     func assertAutoCalibratedShotWithinOneAndAHalfTolerances(_ name: String) throws {
         let truth = try FixtureTruth.load(name)
