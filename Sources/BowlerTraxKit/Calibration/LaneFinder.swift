@@ -95,7 +95,7 @@ public struct LaneFinder {
             // their own noise: a few tenths of a board at the pins on the fixtures).
             proposals += edgesLevelWithArrows(arrows, left: left, right: right, confidence: edgeConfidence)
         }
-        if let pin = findHeadPin(nearLeft: near.left, nearRight: near.right, vanishing: vanishing) { proposals.append(pin) }
+        if let pin = findHeadPin(nearLeft: near.left, nearRight: near.right, vanishing: vanishing, arrowsRow: arrows.map(\.point.yPx).min()) { proposals.append(pin) }
         if let pit {
             // Pins hide most of the lane's end: a dozen clear columns is as good as it gets.
             let confidence = min(edgeConfidence, Self.quality(pit, enough: 12))
