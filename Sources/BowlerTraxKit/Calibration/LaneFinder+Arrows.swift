@@ -84,19 +84,29 @@ extension LaneFinder {
     /// through their tips meets each edge, at the arrows' distance. Boards 15 and 25 sit too close together:
     /// carried out to the edges, a tenth of a pixel between their tips becomes a pixel.
     func edgesLevelWithArrows(_ arrows: [Proposal], left: Line, right: Line, confidence: Double) -> [Proposal] {
-        arrows.flatMap { near -> [Proposal] in
+        arrowPairs(arrows).flatMap { near, far, level in
+            edges(level: level, distanceFt: near.point.distanceFt, left: left, right: right, confidence: min(near.confidence, far.confidence, confidence),
+                  evidence: "the line through the arrow tips on boards \(Int(near.point.board)) and \(Int(far.point.board)) meets the")
+        }
+    }
+
+    /// Each pair of arrow tips at one distance (boards 5 and 35, ...) with the line through them (y = a + b·x).
+    func arrowPairs(_ arrows: [Proposal]) -> [(near: Proposal, far: Proposal, level: Line)] {
+        arrows.compactMap { near in
             guard near.point.board <= Lane.centreBoard - 10,
                   let far = arrows.first(where: { abs($0.point.board - (2 * Lane.centreBoard - near.point.board)) < 1e-6 }),
-                  abs(far.point.xPx - near.point.xPx) > 1 else { return [] }
+                  abs(far.point.xPx - near.point.xPx) > 1 else { return nil }
             let slope = (far.point.yPx - near.point.yPx) / (far.point.xPx - near.point.xPx)
-            let level = Line(a: near.point.yPx - slope * near.point.xPx, b: slope, rmsPx: 0, count: 2)
-            let distance = near.point.distanceFt, pair = min(near.confidence, far.confidence, confidence)
-            return [(0.5, right, "right"), (39.5, left, "left")].compactMap { board, edge, side in
-                guard let corner = Self.intersect(edge: edge, cross: level) else { return nil }
-                let point = LandmarkPoint(name: "lane edge at \(Self.text(distance)) ft, \(side)", xPx: corner.x, yPx: corner.y, board: board, distanceFt: distance)
-                return Proposal(point: point, confidence: pair,
-                                evidence: "the line through the arrow tips on boards \(Int(near.point.board)) and \(Int(far.point.board)) meets the \(side) edge")
-            }
+            return (near, far, Line(a: near.point.yPx - slope * near.point.xPx, b: slope, rmsPx: 0, count: 2))
+        }
+    }
+
+    /// Where a line across the lane at `distanceFt` meets its two edges, as landmarks.
+    func edges(level: Line, distanceFt distance: Double, left: Line, right: Line, confidence: Double, evidence: String) -> [Proposal] {
+        [(0.5, right, "right"), (39.5, left, "left")].compactMap { board, edge, side in
+            guard let corner = Self.intersect(edge: edge, cross: level) else { return nil }
+            let point = LandmarkPoint(name: "lane edge at \(Self.text(distance)) ft, \(side)", xPx: corner.x, yPx: corner.y, board: board, distanceFt: distance)
+            return Proposal(point: point, confidence: confidence, evidence: "\(evidence) \(side) edge")
         }
     }
 

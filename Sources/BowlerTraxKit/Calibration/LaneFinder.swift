@@ -95,7 +95,16 @@ public struct LaneFinder {
             // their own noise: a few tenths of a board at the pins on the fixtures).
             proposals += edgesLevelWithArrows(arrows, left: left, right: right, confidence: edgeConfidence)
         }
-        if let pin = findHeadPin(nearLeft: near.left, nearRight: near.right, vanishing: vanishing) { proposals.append(pin) }
+        if let pin = findHeadPin(nearLeft: near.left, nearRight: near.right, vanishing: vanishing, arrowsRow: arrows.map(\.point.yPx).min()) {
+            proposals.append(pin)
+            if foul == nil, let pair = arrowPairs(arrows).first {
+                // With no foul line the pin alone leaves the lane's width at the pins free: the edges level with it
+                // (across the lane as the arrows' pair runs) fix it.
+                let level = Line(a: pin.point.yPx - pair.level.b * pin.point.xPx, b: pair.level.b, rmsPx: 0, count: 2)
+                proposals += edges(level: level, distanceFt: pin.point.distanceFt, left: left, right: right, confidence: min(pin.confidence, edgeConfidence),
+                                   evidence: "the line through the head pin's base, across the lane as the arrow tips on boards \(Int(pair.near.point.board)) and \(Int(pair.far.point.board)), meets the")
+            }
+        }
         if let pit {
             // Pins hide most of the lane's end: a dozen clear columns is as good as it gets.
             let confidence = min(edgeConfidence, Self.quality(pit, enough: 12))
