@@ -51,28 +51,22 @@ public final class LiveSession: @unchecked Sendable {
     /// frame was processed and every shot measured: nil after `stop()`, else what ended the session. `annotator`
     /// (made with `dropsWhenBehind`: the camera must not wait for it) writes the annotated video of the camera's frames.
     public func start(annotator: VideoAnnotator? = nil, onShot: @escaping @Sendable (Shot) throws -> Void, onEnd: @escaping @Sendable (Error?) -> Void) {
-        let collector = ShotCollector(pipeline: pipeline, keepsShots: false, onShot: { [self] shot in
-            annotator?.measured(shot)
+        let collector = ShotCollector(pipeline: pipeline, keepsShots: false, annotator: annotator, onShot: { [self] shot in
             try onShot(shot)
             lock.withLock { counters.shots += 1 }
-        }, onFailure: { [capture] _ in
-            annotator?.abandon()
-            capture.stop()
-        })
+        }, onFailure: { [capture] _ in capture.stop() })
         capture.start(onFrame: { [self] frame in
             frames.push(frame)
             // One block per frame pushed: a block finding the queue empty had its frame dropped.
             processing.async { [self] in
                 guard let frame = frames.pop() else { return }
-                process(frame, collector: collector, annotator: annotator)
+                process(frame, collector: collector)
             }
-        }, onEnd: { [self] captureError in
+        }, onEnd: { [processing] captureError in
             // Queued after every frame's block, so it runs once all of them have.
-            processing.async { [self] in
-                let finished = pipeline.finishTracking()
-                if let finished { collector.measure(finished) }
+            processing.async {
                 var annotationFailure: Error?
-                do { try annotator?.finish(pipeline: pipeline, finishedShot: finished) } catch { annotationFailure = error }
+                do { try collector.finishTracking() } catch { annotationFailure = error }
                 collector.wait()
                 onEnd(captureError ?? collector.failure ?? annotationFailure)
             }
@@ -85,15 +79,13 @@ public final class LiveSession: @unchecked Sendable {
     }
 
     /// Tracks one frame; a shot it completes is measured on the collector's queue, so the frames after it are not held up.
-    private func process(_ frame: VideoFrame, collector: ShotCollector, annotator: VideoAnnotator?) {
+    private func process(_ frame: VideoFrame, collector: ShotCollector) {
         let withBallBefore = pipeline.framesWithBall
-        let finished = pipeline.track(frame)
+        collector.track(frame)
         lock.withLock {
             counters.framesProcessed = pipeline.framesProcessed
             counters.framesWithBall = pipeline.framesWithBall
             counters.ballInView = pipeline.framesWithBall > withBallBefore
         }
-        if let finished { collector.measure(finished) }
-        annotator?.tracked(frame, by: pipeline, finishedShot: finished)
     }
 }

@@ -69,10 +69,7 @@ public final class VideoAnalyzer {
         let pipeline = ShotPipeline(profile: profile, calibration: calibration, hand: hand, imageSize: size, seed: seed)
         let queue = DispatchQueue(label: "bowlertrax.analysis", qos: .userInteractive)
         let slots = DispatchSemaphore(value: Self.maxFramesInFlight)
-        let collector = ShotCollector(pipeline: pipeline, keepsShots: true, onShot: { shot in
-            annotator?.measured(shot)
-            try onShot(shot)
-        }, onFailure: { _ in annotator?.abandon() })
+        let collector = ShotCollector(pipeline: pipeline, keepsShots: true, annotator: annotator, onShot: onShot)
         let expectedFrames = decoder.frameCountEstimate
         var frames = 0
         do {
@@ -82,9 +79,7 @@ public final class VideoAnalyzer {
                 slots.wait()
                 queue.async {
                     defer { slots.signal() }
-                    let finished = pipeline.track(frame)
-                    if let finished { collector.measure(finished) }
-                    annotator?.tracked(frame, by: pipeline, finishedShot: finished)
+                    collector.track(frame)
                 }
             }
         } catch {
@@ -93,13 +88,7 @@ public final class VideoAnalyzer {
             collector.wait()
             throw error
         }
-        let annotated = Result {
-            try queue.sync {
-                let finished = pipeline.finishTracking()
-                if let finished { collector.measure(finished) }
-                try annotator?.finish(pipeline: pipeline, finishedShot: finished)
-            }
-        }
+        let annotated = Result { try queue.sync { try collector.finishTracking() } }
         collector.wait()
         if let failure = collector.failure { throw failure }
         try annotated.get()

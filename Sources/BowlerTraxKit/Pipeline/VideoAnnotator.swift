@@ -129,11 +129,11 @@ public final class VideoAnnotator: @unchecked Sendable {
     /// What frame `index` shows: the ball of the shot it falls in (seen there, or carried between the sightings
     /// around it) and that shot's path so far; else the last shot before it, whole, with its numbers.
     private func marks(of index: Int, pipeline: ShotPipeline) -> FrameMarks {
-        let view = pipeline.view(ofFrame: index)
         var marks = FrameMarks()
-        if calibration != nil, let view, view.frame == 0 { marks.fromCalibration = view.toReference.inverse }
+        // The reference view and the map from its pixels into this frame's.
+        let toFrame = pipeline.view(ofFrame: index).flatMap { view in view.toReference.inverse.map { (view.frame, $0) } }
+        if calibration != nil, let toFrame, toFrame.0 == 0 { marks.fromCalibration = toFrame.1 }
         let tracks = finished.map(\.observations) + [pipeline.tracker.followedObservations]
-        let toFrame = view.flatMap { view in view.toReference.inverse.map { (view.frame, $0) } }
         func inFrame(_ observations: [Observation]) -> [Drawing.Point] {
             observations.compactMap { o in
                 guard let toFrame, let from = pipeline.view(ofFrame: o.frame), from.frame == toFrame.0,
