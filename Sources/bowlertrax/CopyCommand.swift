@@ -5,10 +5,10 @@ import Foundation
 enum CopyCommand {
     static let spec = CommandSpec(
         name: "copy", overview: "Copy sessions with their shots, calibrations, ball profiles and centres from one store to another.",
-        usage: "bowlertrax copy --from <path> --to <path>",
+        usage: "bowlertrax copy --from <file|url> --to <file|url>",
         options: [
-            .init(name: "from", value: "path", help: "The store to copy from: a SQLite file or a postgresql:// URI."),
-            .init(name: "to", value: "path", help: "The store to copy into (made if it is a new file); what it has already is left as it is."),
+            .init(name: "from", value: "file|url", help: "The store to copy from: a SQLite file or a postgresql:// URI."),
+            .init(name: "to", value: "file|url", help: "The store to copy into (made if it is a new file); what it has already is left as it is."),
         ])
 
     static func run(_ arguments: [String]) throws {
