@@ -8,13 +8,16 @@ public struct YUVMean: Sendable, Equatable {
 
     public init(y: Double, u: Double, v: Double) { self.y = y; self.u = u; self.v = v }
 
-    /// Colour distance: chroma differences count twice (chroma planes span about half luma's range).
+    /// Colour distance: chroma differences count `chromaWeight` times (chroma planes span about half luma's range).
     public func distance(to other: YUVMean) -> Double { squaredDistance(to: other).squareRoot() }
+
+    /// How much a chroma difference counts, squared, against a luma one.
+    public static let chromaWeight = 2.0
 
     /// The square of `distance(to:)`, for comparisons where the root is not needed.
     public func squaredDistance(to other: YUVMean) -> Double {
         let dy = y - other.y, du = u - other.u, dv = v - other.v
-        return dy * dy + 2 * du * du + 2 * dv * dv
+        return dy * dy + Self.chromaWeight * (du * du + dv * dv)
     }
 
     /// Moves `fraction` of the way toward `other`.

@@ -121,39 +121,67 @@ public final class MovingDiscFinder {
     /// Marks the working pixels whose colour differs from the earlier frame's at the same place of the scene, but
     /// not those of graphics laid over the picture: what stays put in the picture while the scene moves behind it.
     private func markChanges(against earlier: WorkingImage, toBefore toEarlier: Homography) {
-        let width = current.width, height = current.height, scale = Double(current.factor)
-        if changed.count != width * height || visited.count != width * height {
-            changed = [Bool](repeating: false, count: width * height)
+        let width = current.width, height = current.height, count = width * height
+        if changed.count != count || visited.count != count {
+            changed = [Bool](repeating: false, count: count)
             visited = changed
-            fixedInPicture = [UInt8](repeating: 0, count: width * height)
+            fixedInPicture = [UInt8](repeating: 0, count: count)
         }
-        let m = toEarlier.m, threshold = Self.changeThreshold * Self.changeThreshold
-        let graphicFrames = Self.graphicFrames, graphicDistance = Self.graphicDistance, current = current
         // The masks are worked on as locals and put back after: read through `self` in the loop, every access to them
         // is checked for exclusivity at run time, which cost more than the test itself.
         var changed = self.changed, fixedInPicture = self.fixedInPicture
         self.changed = []
         self.fixedInPicture = []
         defer { (self.changed, self.fixedInPicture) = (changed, fixedInPicture) }
+        let threshold = Float(Self.changeThreshold * Self.changeThreshold), graphicFrames = Self.graphicFrames
+        current.pixels.withUnsafeBufferPointer { now in
+            earlier.pixels.withUnsafeBufferPointer { before in
+                changed.withUnsafeMutableBufferPointer { changed in
+                    fixedInPicture.withUnsafeMutableBufferPointer { fixed in
+                        guard toEarlier != .identity else {
+                            // A still camera (most frames of a fixed one): the scene is where it was, no graphic shows
+                            // itself and none fades, and no pixel needs mapping.
+                            for index in 0..<count {
+                                changed[index] = fixed[index] < graphicFrames && WorkingImage.squaredDistance(now[index], before[index]) > threshold
+                            }
+                            return
+                        }
+                        Self.markChanges(now: now, before: before, earlier: earlier, map: toEarlier, scale: Double(current.factor),
+                                         changed: changed, fixed: fixed)
+                    }
+                }
+            }
+        }
+    }
+
+    /// `markChanges` where the camera moved: each working pixel's centre mapped into the earlier frame and sampled
+    /// there; a pixel the same in the picture while the scene moved under it counts toward a graphic.
+    private static func markChanges(now: UnsafeBufferPointer<WorkingImage.Pixel>, before: UnsafeBufferPointer<WorkingImage.Pixel>,
+                                    earlier: WorkingImage, map: Homography, scale: Double,
+                                    changed: UnsafeMutableBufferPointer<Bool>, fixed: UnsafeMutableBufferPointer<UInt8>) {
+        let width = earlier.width, height = earlier.height
+        let m = (map.m[0], map.m[1], map.m[2], map.m[3], map.m[4], map.m[5], map.m[6], map.m[7], map.m[8])
+        let threshold = Float(changeThreshold * changeThreshold), graphic = Float(graphicDistance * graphicDistance)
         for row in 0..<height {
+            let y = (Double(row) + 0.5) * scale
             for column in 0..<width {
                 // The working pixel's centre in full-resolution pixels, mapped, and back to working pixels.
                 let index = row * width + column
-                let x = (Double(column) + 0.5) * scale, y = (Double(row) + 0.5) * scale
-                let w = m[6] * x + m[7] * y + m[8]
-                let px = (m[0] * x + m[1] * y + m[2]) / w / scale - 0.5, py = (m[3] * x + m[4] * y + m[5]) / w / scale - 0.5
-                let here = current.pixel(column, row), same = earlier.pixel(column, row)
+                let x = (Double(column) + 0.5) * scale
+                let w = m.6 * x + m.7 * y + m.8
+                let px = (m.0 * x + m.1 * y + m.2) / w / scale - 0.5, py = (m.3 * x + m.4 * y + m.5) / w / scale - 0.5
+                let here = now[index]
                 let sceneMoved = (px - Double(column)) * (px - Double(column)) + (py - Double(row)) * (py - Double(row)) > 0.25
-                if sceneMoved && here.squaredDistance(to: same) < graphicDistance * graphicDistance {
-                    fixedInPicture[index] = min(fixedInPicture[index] + 1, 2 * graphicFrames)
-                } else if fixedInPicture[index] > 0 && sceneMoved {
-                    fixedInPicture[index] -= 1
+                if sceneMoved && WorkingImage.squaredDistance(here, before[index]) < graphic {
+                    fixed[index] = min(fixed[index] + 1, 2 * graphicFrames)
+                } else if fixed[index] > 0 && sceneMoved {
+                    fixed[index] -= 1
                 }
-                guard fixedInPicture[index] < graphicFrames, let before = earlier.sample(x: px, y: py) else {
+                guard fixed[index] < graphicFrames, let sample = earlier.sample(x: px, y: py, in: before) else {
                     changed[index] = false
                     continue
                 }
-                changed[index] = here.squaredDistance(to: before) > threshold
+                changed[index] = WorkingImage.squaredDistance(here, sample) > threshold
             }
         }
     }
