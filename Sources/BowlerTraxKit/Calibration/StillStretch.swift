@@ -14,7 +14,7 @@ public struct StillStretch: Sendable, Equatable {
     /// a median of frames half a pixel apart is as sharp as one frame, to the precision landmarks are found to.
     static let tolerancePx = 0.5
     /// A median of fewer frames removes nothing that stands still for two of them: the first frame alone is used.
-    public static let minFrames = 3
+    static let minFrames = 3
 
     /// Reads `path` from its start while the camera holds still and keeps `count` of those frames, evenly spread
     /// (at most 2 × `count` pictures are held while reading: every other one is dropped when that many are kept).
