@@ -130,6 +130,17 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertEqual(result.stdout, "Wrote \(html): open it in a browser, click each landmark, press Export, then check the export with --points.\n")
     }
 
+    /// Not a video: one line and exit 65, with the median `--auto` takes by itself as with `--frame`.
+    func testANonVideoIsReportedInOneLine() throws {
+        for frame in [[], ["--frame", "0"]] {
+            let result = try CalibrationCLI.run(["calibrate", "--video", points, "--auto"] + frame)
+            XCTAssertEqual(result.status, 65)
+            XCTAssertTrue(result.stderr.hasPrefix("Error: \(points) is not a video FFmpeg can read: "), result.stderr)
+            XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, result.stderr)
+            XCTAssertEqual(result.stdout, "")
+        }
+    }
+
     func testFramePastTheEndIsReported() throws {
         let result = try CalibrationCLI.run(["calibrate", "--video", video, "--frame", "100000", "--points", points])
         XCTAssertEqual(result.status, 65)
