@@ -10,7 +10,7 @@ enum CalibrateCommand {
         options: [
             .init(name: "video", value: "file", help: "The video to take the frame from."),
             .init(name: "frame", value: "n", help: "Frame number, counted from 0; pick one with no ball on the lane. (default: 0; with --auto, the median below)"),
-            .init(name: "median", value: "n", help: "With --video, use the per-pixel median of n frames over the start of the video where the camera holds still (a fixed camera: all of it), so people and balls vanish. (default with --auto and no --frame: 15)"),
+            .init(name: "median", value: "n", help: "With --video, use the per-pixel median of n frames over the start of the video where the camera holds still (a fixed camera: all of it, up to 60 s), so people and balls vanish. (default with --auto and no --frame: 15)"),
             .init(name: "image", value: "file", help: "A PNG or JPEG picture of the lane instead of a video."),
             .init(name: "device", value: "path", help: "Take the picture from a V4L2 camera instead, e.g. /dev/video0."),
             .init(name: "size", value: "wxh", help: "With --device, the capture size in pixels. (default: 1280x720)"),
@@ -98,7 +98,12 @@ enum CalibrateCommand {
 
     /// Which frames the picture is made of, and why.
     static func pictureLine(_ stretch: StillStretch) -> String {
-        let moved = stretch.cameraMoved ? "moves at frame \(stretch.length)" : "holds still to the end"
+        let moved: String
+        switch stretch.end {
+        case .videoEnd: moved = "holds still to the end"
+        case .cameraMoved: moved = "moves at frame \(stretch.length)"
+        case .readLimit: moved = "is not followed past the first \(JSONText.number(StillStretch.maxSeconds, digits: 0)) s"
+        }
         guard stretch.frames.count > 1 else { return "Picture: frame 0 alone (the camera \(moved)).\n" }
         return "Picture: the median of \(stretch.frames.count) frames of 0 to \(stretch.length - 1), where the camera holds still (it \(moved)).\n"
     }

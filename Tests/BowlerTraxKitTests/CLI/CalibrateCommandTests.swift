@@ -212,7 +212,7 @@ final class CalibrateCommandTests: XCTestCase {
         OPTIONS:
           --video <file>       The video to take the frame from.
           --frame <n>          Frame number, counted from 0; pick one with no ball on the lane. (default: 0; with --auto, the median below)
-          --median <n>         With --video, use the per-pixel median of n frames over the start of the video where the camera holds still (a fixed camera: all of it), so people and balls vanish. (default with --auto and no --frame: 15)
+          --median <n>         With --video, use the per-pixel median of n frames over the start of the video where the camera holds still (a fixed camera: all of it, up to 60 s), so people and balls vanish. (default with --auto and no --frame: 15)
           --image <file>       A PNG or JPEG picture of the lane instead of a video.
           --device <path>      Take the picture from a V4L2 camera instead, e.g. /dev/video0.
           --size <wxh>         With --device, the capture size in pixels. (default: 1280x720)

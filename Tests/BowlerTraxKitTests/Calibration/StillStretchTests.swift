@@ -21,7 +21,7 @@ final class StillStretchTests: XCTestCase {
         let stretch = try XCTUnwrap(frame.stretch)
         let frames = try truth("right-720p60").frames
         XCTAssertEqual(stretch.length, frames)
-        XCTAssertFalse(stretch.cameraMoved)
+        XCTAssertEqual(stretch.end, .videoEnd)
         XCTAssertEqual(stretch.frames.count, 15)
         XCTAssertEqual(stretch.frames, stretch.frames.sorted())
         XCTAssertLessThan(try XCTUnwrap(stretch.frames.first), frames / 15, "spread from the start")
@@ -29,6 +29,15 @@ final class StillStretchTests: XCTestCase {
         let names = Set(try LaneFinder(image: frame.image).propose().compactMap(\.point.name))
         let hidden = ["foul line, right edge", "foul line, left edge"] + Lane.arrowBoards.map { "arrow tip, board \(Int($0))" }
         XCTAssertTrue(Set(hidden).isSubset(of: names), "found \(names.sorted())")
+    }
+
+    /// A long recording from a fixed camera is read for `seconds` only (here 1 s of the 60 fps clip).
+    func testReadingStopsAtTheLimit() throws {
+        let (stretch, images) = try StillStretch.read(path: CalibrationCLI.fixture("right-720p60.mp4"), keeping: 15, seconds: 1)
+        XCTAssertEqual(stretch.length, 60)
+        XCTAssertEqual(stretch.end, .readLimit)
+        XCTAssertEqual(images.count, 15)
+        XCTAssertLessThan(try XCTUnwrap(stretch.frames.last), 60)
     }
 
     /// A camera that holds still, then turns and zooms after the ball: the stretch ends where the renderer's camera
@@ -42,7 +51,7 @@ final class StillStretchTests: XCTestCase {
         let frame = try CalibrationFrame(path: path, medianOf: 15)
         let stretch = try XCTUnwrap(frame.stretch)
         print("pan-720p60: the camera first moves at frame \(firstMoved), the stretch holds \(stretch.length) frames: \(stretch.frames)")
-        XCTAssertTrue(stretch.cameraMoved)
+        XCTAssertEqual(stretch.end, .cameraMoved)
         XCTAssertEqual(stretch.length, firstMoved)
         XCTAssertEqual(stretch.frames.count, 15)
         XCTAssertLessThan(try XCTUnwrap(stretch.frames.last), stretch.length)
@@ -59,7 +68,7 @@ final class StillStretchTests: XCTestCase {
         }
         try encoder.finish()
         let frame = try CalibrationFrame(path: path, medianOf: 15)
-        XCTAssertEqual(frame.stretch, StillStretch(frames: [0], length: 1, cameraMoved: true))
+        XCTAssertEqual(frame.stretch, StillStretch(frames: [0], length: 1, end: .cameraMoved))
         XCTAssertEqual(frame.image, try CalibrationFrame(path: path).image)
         let result = try CalibrationCLI.run(["calibrate", "--video", path, "--auto"])
         XCTAssertTrue(result.stdout.hasPrefix("Picture: frame 0 alone (the camera moves at frame 1).\n"), result.stdout)
