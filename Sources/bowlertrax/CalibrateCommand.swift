@@ -9,8 +9,8 @@ enum CalibrateCommand {
         usage: "bowlertrax calibrate (--video <file> | --image <file> | --device <path>) (--points <file> | --auto | --html <file>) [options]",
         options: [
             .init(name: "video", value: "file", help: "The video to take the frame from."),
-            .init(name: "frame", value: "n", help: "Frame number, counted from 0; pick one with no ball on the lane. (default: 0)"),
-            .init(name: "median", value: "n", help: "With --video, use the per-pixel median of n frames spread over the video, so people and balls vanish."),
+            .init(name: "frame", value: "n", help: "Frame number, counted from 0; pick one with no ball on the lane. (default: 0; with --auto, the median below)"),
+            .init(name: "median", value: "n", help: "With --video, use the per-pixel median of n frames over the start of the video where the camera holds still (a fixed camera: all of it, up to 60 s), so people and balls vanish. (default with --auto and no --frame: 15)"),
             .init(name: "image", value: "file", help: "A PNG or JPEG picture of the lane instead of a video."),
             .init(name: "device", value: "path", help: "Take the picture from a V4L2 camera instead, e.g. /dev/video0."),
             .init(name: "size", value: "wxh", help: "With --device, the capture size in pixels. (default: 1280x720)"),
@@ -44,6 +44,7 @@ enum CalibrateCommand {
         case .image(let path): frame = try CalibrationFrame(path: path)
         case .device(let path, let size, let fps): frame = try CalibrationFrame(devicePath: path, size: size, fps: fps)
         }
+        if let stretch = frame.stretch { show(pictureLine(stretch)) }
         var points: [LandmarkPoint]?
         var source = "auto"
         if let path = parsed.value("points") {
@@ -92,6 +93,21 @@ enum CalibrateCommand {
         }
     }
 
+    /// The frames `--auto` takes the median of when given a video and no `--frame` or `--median`.
+    static let defaultMedian = 15
+
+    /// Which frames the picture is made of, and why.
+    static func pictureLine(_ stretch: StillStretch) -> String {
+        let moved: String
+        switch stretch.end {
+        case .videoEnd: moved = "holds still to the end"
+        case .cameraMoved: moved = "moves at frame \(stretch.length)"
+        case .readLimit: moved = "is not followed past the first \(JSONText.number(StillStretch.maxSeconds, digits: 0)) s"
+        }
+        guard stretch.frames.count > 1 else { return "Picture: frame 0 alone (the camera \(moved)).\n" }
+        return "Picture: the median of \(stretch.frames.count) frames of 0 to \(stretch.length - 1), where the camera holds still (it \(moved)).\n"
+    }
+
     /// The options that write a file.
     static let outputs = ["out", "html", "overlay"]
 
@@ -116,11 +132,13 @@ enum CalibrateCommand {
         if given.count > 1 { throw UsageError.invalid(given.map { "--\($0)" }.joined(separator: " and ") + " exclude each other", command: spec) }
         if let video = parsed.value("video") {
             guard let frame = Int(parsed.value("frame") ?? "0"), frame >= 0 else { throw UsageError.invalid("give --frame a whole number from 0", command: spec) }
-            let median = try parsed.value("median").map { text -> Int in
+            let asked = try parsed.value("median").map { text -> Int in
                 guard let count = Int(text), count >= 1 else { throw UsageError.invalid("give --median a whole number from 1", command: spec) }
                 return count
             }
-            if median != nil && parsed.value("frame") != nil { throw UsageError.invalid("--frame and --median exclude each other", command: spec) }
+            if asked != nil && parsed.value("frame") != nil { throw UsageError.invalid("--frame and --median exclude each other", command: spec) }
+            // Frame 0 often has the bowler standing on the foul line or the arrows: --auto looks past him unless told which frame.
+            let median = asked ?? (parsed.flag("auto") && parsed.value("frame") == nil ? defaultMedian : nil)
             source = .video(path: video, frame: frame, median: median)
         } else {
             if parsed.value("frame") != nil || parsed.value("median") != nil { throw UsageError.invalid("--frame and --median need --video", command: spec) }

@@ -1,9 +1,11 @@
 /// The still picture a calibration is made on: one frame of a video, a PNG/JPEG image (libavformat opens an
-/// image as a one-frame video), or the per-pixel median of frames spread over a video.
+/// image as a one-frame video), or the per-pixel median of frames where a video's camera holds still.
 public struct CalibrationFrame: Sendable {
     public let path: String
     public let image: RGBImage
     public var size: PixelSize { PixelSize(width: image.width, height: image.height) }
+    /// The frames a median was taken of; nil for a single frame or picture.
+    public private(set) var stretch: StillStretch?
 
     init(path: String, image: RGBImage) {
         self.path = path
@@ -27,21 +29,14 @@ public struct CalibrationFrame: Sendable {
         throw CalibrationError.frameOutOfRange(path: path, frame: index, frames: decoded)
     }
 
-    /// The per-pixel median of `count` frames spread evenly over the video: whatever moves (the bowler, a ball)
-    /// is gone from it as long as it covers a pixel in fewer than half of them.
+    /// The per-pixel median of `count` frames spread evenly over the stretch at the video's start where the camera
+    /// holds still (`StillStretch`; for a fixed camera the whole video): whatever moves (the bowler, a ball) is gone
+    /// from it as long as it covers a pixel in fewer than half of them, and the picture is the first frame's view,
+    /// where a calibration of footage that pans and zooms is measured. The first frame alone when the camera moves
+    /// within `StillStretch.minFrames` frames.
     public init(path: String, medianOf count: Int) throws {
-        precondition(count >= 1, "a median needs a frame")
-        let decoder = try FrameDecoder(path: path)
-        let total = decoder.frameCountEstimate ?? count
-        let step = max(1, total / count)
-        var images: [RGBImage] = []
-        var index = 0
-        while let frame = try decoder.nextFrame() {
-            if index % step == step / 2 && images.count < count { images.append(RGBImage(frame: frame)) }
-            index += 1
-        }
-        guard let first = images.first else { throw decoder.nothingDecoded }
-        var median = first
+        let (stretch, images) = try StillStretch.read(path: path, keeping: count)
+        var median = images[0]
         if images.count > 1 {
             var values = [UInt8](repeating: 0, count: images.count)
             for i in median.pixels.indices {
@@ -52,5 +47,6 @@ public struct CalibrationFrame: Sendable {
         }
         self.path = path
         image = median
+        self.stretch = stretch
     }
 }

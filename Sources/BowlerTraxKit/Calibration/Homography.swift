@@ -24,6 +24,16 @@ public struct Homography: Sendable, Equatable {
         return (centre.x, centre.y, ((edge.x - centre.x) * (edge.x - centre.x) + (edge.y - centre.y) * (edge.y - centre.y)).squareRoot())
     }
 
+    /// Whether this map moves none of the corners of a `width` × `height` picture farther than `withinPx`.
+    public func keepsCorners(width: Int, height: Int, withinPx: Double) -> Bool {
+        for corner in 0..<4 {
+            let x = corner & 1 == 0 ? 0 : Double(width), y = corner < 2 ? 0 : Double(height)
+            guard let moved = apply(x, y) else { return false }
+            if (moved.x - x) * (moved.x - x) + (moved.y - y) * (moved.y - y) > withinPx * withinPx { return false }
+        }
+        return true
+    }
+
     /// The inverse map; nil when this one is singular.
     public var inverse: Homography? {
         let a = m

@@ -189,7 +189,7 @@ public final class CameraMotionEstimator {
             shiftGuess = SIMD2(Float(centre.x - mapped.x), Float(centre.y - mapped.y))
         }
         let full = current.fullResolution(best.matrix)
-        let isStatic = isIdentity(full)
+        let isStatic = full.keepsCorners(width: current.sourceWidth, height: current.sourceHeight, withinPx: Self.staticTolerancePx)
         chooseProbes(features, cameraMoved: !isStatic)
         // Within a tenth of a pixel of the identity, the map is the identity: chained frame after frame, such noise
         // moved a fixed camera's first-frame view by 1.2 px over 800 frames (multi-720p60), half a board at the pins.
@@ -248,17 +248,5 @@ public final class CameraMotionEstimator {
             probes[block] = feature.to
         }
         probes.removeAll { $0.x < 0 }
-    }
-
-    /// Whether `map` moves none of the frame's corners by more than `staticTolerancePx`.
-    private func isIdentity(_ map: Homography) -> Bool {
-        let w = Double(current.sourceWidth), h = Double(current.sourceHeight)
-        for corner in 0..<4 {
-            let x = corner & 1 == 0 ? 0 : w, y = corner < 2 ? 0 : h
-            guard let mapped = map.apply(x, y) else { return false }
-            let dx = mapped.x - x, dy = mapped.y - y
-            if dx * dx + dy * dy > Self.staticTolerancePx * Self.staticTolerancePx { return false }
-        }
-        return true
     }
 }

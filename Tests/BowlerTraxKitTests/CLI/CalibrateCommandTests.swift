@@ -28,6 +28,7 @@ final class CalibrateCommandTests: XCTestCase {
     func testOverlayWithoutAFitIsAUsageError() throws { try assertUsageError(["--video", video, "--html", "x.html", "--overlay", "x.png"], "--overlay needs --points or --auto") }
 
     func testFrameAndMedianTogetherIsAUsageError() throws { try assertUsageError(["--video", video, "--frame", "3", "--median", "5", "--auto"], "--frame and --median exclude each other") }
+    func testZeroMedianIsAUsageError() throws { try assertUsageError(["--video", video, "--median", "0", "--auto"], "give --median a whole number from 1") }
     func testFrameWithAnImageIsAUsageError() throws { try assertUsageError(["--image", "a.png", "--frame", "3", "--auto"], "--frame and --median need --video") }
 
     func testTwoOutputsToStandardOutputIsAUsageError() throws {
@@ -115,7 +116,7 @@ final class CalibrateCommandTests: XCTestCase {
         let html = dir.appendingPathComponent("p.html").path
         let result = try CalibrationCLI.run(["calibrate", "--video", video, "--median", "9", "--auto", "--out", out, "--overlay", overlay, "--html", html])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.hasPrefix("Found 12 landmarks:\nlandmark                         x px     y px  confidence\nfoul line, right edge  "), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("Picture: the median of 9 frames of 0 to 209, where the camera holds still (it holds still to the end).\nFound 12 landmarks:\nlandmark                         x px     y px  confidence\nfoul line, right edge  "), result.stdout)
         XCTAssertEqual(try CalibrationFrame(path: overlay).size, PixelSize(width: 1280, height: 720))
         XCTAssertTrue(try String(contentsOfFile: html, encoding: .utf8).contains("\"name\": \"arrow tip, board 20\", \"board\": 20, \"distance_ft\": 16, \"pixel\": [641."))
         XCTAssertEqual(try CalibrationFile.load(path: out).points.count, 12)
@@ -127,6 +128,17 @@ final class CalibrateCommandTests: XCTestCase {
         let result = try CalibrationCLI.run(["calibrate", "--video", video, "--html", html])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "Wrote \(html): open it in a browser, click each landmark, press Export, then check the export with --points.\n")
+    }
+
+    /// Not a video: one line and exit 65, with the median `--auto` takes by itself as with `--frame`.
+    func testANonVideoIsReportedInOneLine() throws {
+        for frame in [[], ["--frame", "0"]] {
+            let result = try CalibrationCLI.run(["calibrate", "--video", points, "--auto"] + frame)
+            XCTAssertEqual(result.status, 65)
+            XCTAssertTrue(result.stderr.hasPrefix("Error: \(points) is not a video FFmpeg can read: "), result.stderr)
+            XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, result.stderr)
+            XCTAssertEqual(result.stdout, "")
+        }
     }
 
     func testFramePastTheEndIsReported() throws {
@@ -199,8 +211,8 @@ final class CalibrateCommandTests: XCTestCase {
 
         OPTIONS:
           --video <file>       The video to take the frame from.
-          --frame <n>          Frame number, counted from 0; pick one with no ball on the lane. (default: 0)
-          --median <n>         With --video, use the per-pixel median of n frames spread over the video, so people and balls vanish.
+          --frame <n>          Frame number, counted from 0; pick one with no ball on the lane. (default: 0; with --auto, the median below)
+          --median <n>         With --video, use the per-pixel median of n frames over the start of the video where the camera holds still (a fixed camera: all of it, up to 60 s), so people and balls vanish. (default with --auto and no --frame: 15)
           --image <file>       A PNG or JPEG picture of the lane instead of a video.
           --device <path>      Take the picture from a V4L2 camera instead, e.g. /dev/video0.
           --size <wxh>         With --device, the capture size in pixels. (default: 1280x720)
