@@ -88,6 +88,18 @@ final class LaneFinderTests: XCTestCase {
         }
     }
 
+    /// A red score bar across the picture below the arrows, its dark lower border over the wood (as on TV, train
+    /// 08): straight, thin, dark, warm above and wood below, but red is no wood, so no foul line is proposed on the
+    /// camera above the approach, which sees none.
+    func testAScoreBarsBorderIsNotTakenForTheFoulLine() throws {
+        var image = try CalibrationFrame(path: CalibrationCLI.fixture("high-720p60.mp4"), medianOf: 15).image
+        for y in 610..<652 {
+            for x in 0..<image.width { image.set(x: x, y: y, to: y < 650 ? (210, 30, 50) : (40, 40, 40)) }
+        }
+        let names = try LaneFinder(image: image).propose().compactMap(\.point.name)
+        XCTAssertFalse(names.contains { $0.hasPrefix("foul line") }, "\(names)")
+    }
+
     /// The shot measured through the automatic calibration stays within 1.5 times the core tolerances.
     func assertAutoCalibratedShotWithinOneAndAHalfTolerances(_ name: String) throws {
         let truth = try FixtureTruth.load(name)
