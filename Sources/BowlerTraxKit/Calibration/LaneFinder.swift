@@ -5,7 +5,8 @@
 /// follows); failing that, the first wood strip between two gutters met scanning up from the bottom of the
 /// picture near its centre. Its two long edges (wood against gutters) are fitted as lines over every row and
 /// meet at the vanishing point; everything else is optional: the foul line
-/// (a thin dark line across the strip where it begins, when it is in view), the seven arrow tips (each from how
+/// (a straight thin dark line across the lane near where it begins, when in view, judged on the columns no one
+/// covers), the seven arrow tips (each from how
 /// its triangle narrows row by row) and the lane edges level with each pair of arrows, the head pin's base (on
 /// the board-20 line) and the lane's end at the pit (where visible between the pins). Corners come from
 /// intersecting fitted lines, so each uses hundreds of pixels. Wood is told by its colour relative to the
@@ -76,15 +77,19 @@ public struct LaneFinder {
         }
         var proposals: [Proposal] = []
         let edgeConfidence = min(Self.quality(left), Self.quality(right))
-        let foul = findFoulLine(left: left, right: right, nearRow: nearY)
+        let foul = findFoulLine(left: left, right: right, nearRow: nearY, vanishing: vanishing)
         // Where the lane begins in the picture: its foul line, or the lowest row its edges were followed on.
         var near = (left: (x: left.at(Double(nearY)), y: Double(nearY)), right: (x: right.at(Double(nearY)), y: Double(nearY)))
-        if let foul, let cornerRight = Self.intersect(edge: right, cross: foul), let cornerLeft = Self.intersect(edge: left, cross: foul) {
+        var foulCorners = ""
+        if let foul, let l = Self.intersect(edge: left, cross: foul), let r = Self.intersect(edge: right, cross: foul),
+           let cornerRight = corner(of: right, foul: foul, laneWidth: r.x - l.x, brighterRight: false),
+           let cornerLeft = corner(of: left, foul: foul, laneWidth: r.x - l.x, brighterRight: true) {
             let confidence = min(edgeConfidence, Self.quality(foul))
             let evidence = "foul line fitted over \(foul.count) columns (rms \(Self.text(foul.rmsPx)) px), edges over \(min(left.count, right.count)) rows"
             proposals.append(Proposal(point: placed(StandardLandmarks.foulLineRight, cornerRight), confidence: confidence, evidence: evidence))
             proposals.append(Proposal(point: placed(StandardLandmarks.foulLineLeft, cornerLeft), confidence: confidence, evidence: evidence))
             near = (cornerLeft, cornerRight)
+            foulCorners = " and its foul line (corners at \(Self.text(cornerLeft.x)), \(Self.text(cornerLeft.y)) and \(Self.text(cornerRight.x)), \(Self.text(cornerRight.y)))"
         }
         let nearRow = Self.index(max(near.left.y, near.right.y))
         let pit = findPitLine(left: left, right: right, nearY: nearRow)
@@ -117,7 +122,7 @@ public struct LaneFinder {
         }
         // Where the lane is, so a refusal can be checked on the picture.
         let bottom = Double(image.height)
-        let edges = "the lane's edges were found (crossing row \(image.height) at x \(Self.text(left.at(bottom))) and \(Self.text(right.at(bottom))), meeting at \(Self.text(vanishing.x)), \(Self.text(vanishing.y)))"
+        let edges = "the lane's edges were found (crossing row \(image.height) at x \(Self.text(left.at(bottom))) and \(Self.text(right.at(bottom))), meeting at \(Self.text(vanishing.x)), \(Self.text(vanishing.y)))\(foulCorners)"
         let distances = proposals.map(\.point.distanceFt)
         if proposals.count >= 4, let nearest = distances.min(), let farthest = distances.max(), farthest - nearest < Self.minDistanceSpanFt {
             // Landmarks in one band across the lane (the arrows and the edges level with them) fit many cameras that
@@ -204,23 +209,6 @@ public struct LaneFinder {
         return (left, right, lowest)
     }
 
-    /// The foul line, when in view: a thin dark line across the strip's centre just below or at the lowest row
-    /// the edges were followed from (the approach below it), fitted across most of the lane's width.
-    func findFoulLine(left: Line, right: Line, nearRow: Int) -> Line? {
-        let centre = Self.index((left.at(Double(nearRow)) + right.at(Double(nearRow))) / 2)
-        let x0 = centre - 20, x1 = centre + 20
-        func band(_ y: Int) -> Double { (x0..<x1).reduce(0) { $0 + brightness($1, y) } / Double(x1 - x0) }
-        for y in stride(from: min(nearRow + 12, image.height - 4), through: max(nearRow - 4, 4), by: -1) {
-            // A foul line thinner than a pixel (480p) dims its row less than a full one: 0.75 still stands out of maple grain.
-            let here = band(y), above = band(y - 3)
-            guard here < 0.75 * above, here < 0.75 * band(y + 3), (x0..<x1).filter({ isMaple($0, y - 3) }).count > (x1 - x0) / 2 else { continue }
-            guard let line = fitCrossLine(near: y, left: left, right: right, dark: true) else { return nil }
-            let columns = right.at(Double(y)) - left.at(Double(y))
-            return Double(line.count) > 0.5 * columns ? line : nil
-        }
-        return nil
-    }
-
     /// Sub-pixel x where maple gives way to gutter walking from `x` by `step`, skipping small dark markings;
     /// nil when something else (a person, a ball) covers the way: a long run that is neither maple nor gutter.
     func edge(y: Int, from x: Int, step: Int) -> Double? {
@@ -246,26 +234,6 @@ public struct LaneFinder {
 
     /// Widest run of non-maple pixels (an arrow, a dot, a board seam) the edge walk steps over.
     static let maxMarkingWidthPx = 12
-
-    /// A line across the lane (y = a + b·x) through a dark line's centre (`dark`) near `nearRow`, column by column.
-    func fitCrossLine(near nearRow: Int, left: Line, right: Line, dark: Bool) -> Line? {
-        let y = Double(nearRow) + 0.5
-        let x0 = Self.index(left.at(y)) + 3, x1 = Self.index(right.at(y)) - 3
-        guard x1 > x0 + 10 else { return nil }
-        var samples: [(Double, Double)] = []
-        for x in x0..<x1 {
-            let lo = max(nearRow - 6, 0), hi = min(nearRow + 6, image.height - 1)
-            let reference = max(brightness(x, lo), brightness(x, hi))
-            var weight = 0.0, sum = 0.0
-            for row in lo...hi {
-                let d = max(0, reference - brightness(x, row) - 0.15 * reference)
-                weight += d
-                sum += d * (Double(row) + 0.5)
-            }
-            if weight > 0.3 * reference { samples.append((Double(x) + 0.5, sum / weight)) }
-        }
-        return Self.robustLine(samples)
-    }
 
     /// The lane's far end: per column, where maple meets the black pit above it; columns hidden by pins are skipped.
     func findPitLine(left: Line, right: Line, nearY: Int) -> Line? {

@@ -70,6 +70,36 @@ final class LaneFinderTests: XCTestCase {
         }
     }
 
+    /// A bowler standing on the foul line at the lane's centre (as on TV in frame 0): a dark figure over the middle
+    /// 40 % of the lane from 80 rows above the foul line down; the line is still found on the columns either side,
+    /// its corners within 2 px of where the exact calibration puts them.
+    func testAFoulLineHalfHiddenByABowlerIsStillFound() throws {
+        let truth = try LaneCalibration.load(path: CalibrationCLI.fixture("right-720p60.calibration.json"), videoSize: nil)
+        var image = try CalibrationFrame(path: CalibrationCLI.fixture("right-720p60.mp4"), medianOf: 15).image
+        let left = try XCTUnwrap(truth.surfacePixel(board: 39.5, distanceFt: 0)), right = try XCTUnwrap(truth.surfacePixel(board: 0.5, distanceFt: 0))
+        let x0 = Int(left.x + 0.3 * (right.x - left.x)), x1 = Int(left.x + 0.7 * (right.x - left.x))
+        for y in Int(min(left.y, right.y)) - 80..<image.height { for x in x0..<x1 { image.set(x: x, y: y, to: (30, 30, 35)) } }
+        let proposals = try LaneFinder(image: image).propose()
+        for (name, corner) in [("foul line, left edge", left), ("foul line, right edge", right)] {
+            let found = try XCTUnwrap(proposals.first { $0.point.name == name }, "\(name) not found").point
+            let error = ((found.xPx - corner.x) * (found.xPx - corner.x) + (found.yPx - corner.y) * (found.yPx - corner.y)).squareRoot()
+            print("half-hidden foul line, \(name): error \(String(format: "%.2f", error)) px")
+            XCTAssertLessThan(error, 2, name)
+        }
+    }
+
+    /// A red score bar across the picture below the arrows, its dark lower border over the wood (as on TV, train
+    /// 08): straight, thin, dark, warm above and wood below, but red is no wood, so no foul line is proposed on the
+    /// camera above the approach, which sees none.
+    func testAScoreBarsBorderIsNotTakenForTheFoulLine() throws {
+        var image = try CalibrationFrame(path: CalibrationCLI.fixture("high-720p60.mp4"), medianOf: 15).image
+        for y in 610..<652 {
+            for x in 0..<image.width { image.set(x: x, y: y, to: y < 650 ? (210, 30, 50) : (40, 40, 40)) }
+        }
+        let names = try LaneFinder(image: image).propose().compactMap(\.point.name)
+        XCTAssertFalse(names.contains { $0.hasPrefix("foul line") }, "\(names)")
+    }
+
     /// The shot measured through the automatic calibration stays within 1.5 times the core tolerances.
     func assertAutoCalibratedShotWithinOneAndAHalfTolerances(_ name: String) throws {
         let truth = try FixtureTruth.load(name)
