@@ -1,4 +1,3 @@
-import Foundation
 // MARK: - The arrows' V
 
 extension LaneFinder {
@@ -10,10 +9,6 @@ extension LaneFinder {
     static func tipsOnArms(_ candidates: [Proposal], maxStepPx: Double) -> [Proposal]? {
         let arms = [candidates.filter { $0.point.board <= Lane.centreBoard }, candidates.filter { $0.point.board >= Lane.centreBoard }]
             .compactMap { bestArm($0, maxStepPx: maxStepPx) }.filter { $0.count >= 3 }
-        if ProcessInfo.processInfo.environment["ARROWDEBUG"] != nil {
-            for c in candidates { print("DEBUG cand", c.point.board, c.point.xPx, c.point.yPx, c.evidence) }
-            for a in arms { print("DEBUG arm", a.map { "\($0.point.board)@\($0.point.xPx),\($0.point.yPx)" }) }
-        }
         guard !arms.isEmpty else { return nil }
         let centres = arms.compactMap { $0.first { $0.point.board == Lane.centreBoard } }
         let agreed = zip(centres, centres.dropFirst()).allSatisfy { distance($0.point, $1.point) < 1e-9 }

@@ -43,8 +43,8 @@ extension LaneFinder {
     /// the V's arms are taken from these.
     static let faintArrowFraction = 0.75
 
-    /// Every blob darker than `fraction` of its row's lane brightness, on a board within 1.5 of a multiple of 5 and
-    /// narrower than 4 boards, with its tip (`tip(of:...)`), or for a blob too small or soft to show its narrowing,
+    /// Every blob darker than `fraction` of its row's lane brightness, on a board within 1.5 of a multiple of 5,
+    /// narrower than 4 boards and with maple either side, with its tip (`tip(of:...)`), or for a blob too small or soft to show its narrowing,
     /// the top of the blob on its axis (`fromTop`).
     func arrowCandidates(darkBelow fraction: Double, rows: Range<Int>, reference: [Double], left: Line, right: Line,
                          vanishing: (x: Double, y: Double)) -> [(tip: Proposal, area: Int, fromTop: Bool)] {
@@ -76,7 +76,8 @@ extension LaneFinder {
             // An arrow is 1.6 boards wide at its base; a wider blob is a shadow, a ball or a person.
             guard let minX = pixels.map(\.0).min(), let maxX = pixels.map(\.0).max(), Double(maxX - minX) * boardsPerPx < 4 else { continue }
             let arrow = Self.index((board / 5).rounded()) * 5
-            guard (5...35).contains(arrow), abs(board - Double(arrow)) < 1.5 else { continue }
+            // An arrow lies on the wood: maple on both sides (the gaps between white pins are dark too).
+            guard (5...35).contains(arrow), abs(board - Double(arrow)) < 1.5, isMaple(minX - 2, Self.index(cy)), isMaple(maxX + 2, Self.index(cy)) else { continue }
             if let found = tip(of: pixels, board: Double(arrow), reference: reference, vanishing: vanishing) {
                 candidates.append((found, pixels.count, false))
             } else if let top = topOf(pixels, centroid: (cx, cy), board: Double(arrow), vanishing: vanishing) {
