@@ -7,7 +7,7 @@ final class ArrowLayoutTests: XCTestCase {
     func testTheDeepLayoutIsTheDefaultV() {
         XCTAssertEqual(ArrowLayout.deep.distanceFt(board: 5), 13)
         XCTAssertEqual(ArrowLayout.deep.distanceFt(board: 20), 16)
-        XCTAssertEqual(ArrowLayout.deep.distanceFt(board: 30), 15)
+        XCTAssertEqual(ArrowLayout.deep.distanceFt(board: 30), 14)
         for board in Lane.arrowBoards { XCTAssertEqual(StandardLandmarks.arrowTipFt(board: board), ArrowLayout.deep.distanceFt(board: board)) }
     }
 

@@ -34,15 +34,15 @@ final class LaneCalibrationTelephotoTests: XCTestCase {
         }
     }
 
-    /// Points that no camera can see as placed (the far end of the lane wider than its near end) are refused with
-    /// that reason, not as points on one line.
-    func testALaneWiderAtItsFarEndIsRefusedAsSeenByNoCamera() {
+    /// The fitted focal length does not make bad points fit: with the lane's far end drawn 300 px wider than its
+    /// near end, whatever camera is kept leaves them far off, and `calibrate` refuses the fit by its residuals.
+    func testALaneWiderAtItsFarEndStillFitsBadly() throws {
         var points = camera.landmarks
         for i in points.indices where points[i].distanceFt == 60 && points[i].board != 20 {
             points[i].xPx += (points[i].board < 20 ? 1 : -1) * 150
         }
-        XCTAssertThrowsError(try LaneCalibration(file: CalibrationFile(imageSize: camera.imageSize, points: points), source: "wide.json")) { error in
-            XCTAssertEqual("\(error)", "calibration wide.json: no camera sees the lane as these points place it (its focal length cannot be recovered from them); check each landmark's board and distance")
-        }
+        let calibration = try LaneCalibration(file: CalibrationFile(imageSize: camera.imageSize, points: points), source: "wide.json")
+        print("lane wider at its far end: largest error \(calibration.maxErrorPx) px")
+        XCTAssertGreaterThan(calibration.maxErrorPx, 10)
     }
 }
