@@ -55,8 +55,10 @@ enum CalibrateCommand {
             points = file.points
             source = path
         } else if parsed.flag("auto") {
-            let proposals = try LaneFinder(image: frame.image).propose()
-            show(proposalTable(proposals))
+            var proposals = try LaneFinder(image: frame.image).propose()
+            let layout = LaneFinder.chooseArrowLayout(proposals, imageSize: frame.size)
+            proposals = layout?.proposals ?? proposals
+            show(proposalTable(proposals) + (layout?.summary ?? ""))
             for weak in proposals where weak.confidence < LaneFinder.weakConfidence {
                 FileHandle.standardError.write(Data("Warning: weak evidence for \"\(weak.point.name ?? "?")\" (confidence \(ShotTable.format(weak.confidence, 2))): \(weak.evidence)\n".utf8))
             }

@@ -8,8 +8,10 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
     case invalidValue(path: String, field: String, reason: String)
     /// A homography needs at least four points.
     case tooFewPoints(path: String, count: Int)
-    /// The points lie on (or very near) one line, which fixes no perspective.
+    /// The points lie on (or very near) one line, or all but one of them do, which fixes no perspective.
     case collinearPoints(path: String)
+    /// The points fix a mapping of the lane, but no camera at any plausible focal length sees the lane that way.
+    case noCamera(path: String)
     /// The fitted mapping folds the lane over (a point behind the camera, or mirrored).
     case foldedFit(path: String)
     /// Two landmarks share a lane position or a pixel.
@@ -33,7 +35,8 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
         case .malformed(let path, let reason): return "calibration \(path) is malformed: \(reason)"
         case .invalidValue(let path, let field, let reason): return "calibration \(path): \(field) \(reason)"
         case .tooFewPoints(let path, let count): return "calibration \(path) has \(count) point\(count == 1 ? "" : "s"); at least 4 lane landmarks are needed"
-        case .collinearPoints(let path): return "calibration \(path): the points lie on one line; add landmarks across and down the lane"
+        case .collinearPoints(let path): return "calibration \(path): the points lie on one line, or all but one of them do; add landmarks across and down the lane"
+        case .noCamera(let path): return "calibration \(path): no camera sees the lane as these points place it (its focal length cannot be recovered from them); check each landmark's board and distance"
         case .foldedFit(let path): return "calibration \(path): the points do not fit a camera looking at the lane (mislabelled or swapped points?)"
         case .duplicatePoints(let path, let first, let second, let samePixel):
             return "calibration \(path): \"\(first)\" and \"\(second)\" are \(samePixel ? "on the same pixel" : "the same lane position"); each landmark must be a different point"

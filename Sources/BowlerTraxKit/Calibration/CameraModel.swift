@@ -3,7 +3,8 @@
 ///
 /// Assumes square pixels and the principal point at the image centre; the focal length comes from
 /// the homography itself (Zhang, "A flexible new technique for camera calibration", PAMI 2000: the
-/// rotation's first two columns are orthogonal and of equal length, two equations in 1/f²).
+/// rotation's first two columns are orthogonal and of equal length, two equations in 1/f²). In a view so near
+/// affine that these give no focal length, `LaneCalibration` fits one to the landmarks instead.
 /// Camera coordinates: x right, y down, z forward; lane points are `lateralFt * r1 + distanceFt * r2 + t`.
 public struct CameraModel: Sendable, Equatable {
     public let focalPx: Double
@@ -16,21 +17,16 @@ public struct CameraModel: Sendable, Equatable {
     /// The lane origin (board 20 on the foul line) in camera coordinates, feet.
     public let t: Vector3
 
-    /// Decomposes `homography` (lane ft → pixels) for an image of `imageSize`; nil if it fits no real camera.
+    /// Decomposes `homography` (lane ft → pixels) for an image of `imageSize`; nil if it fits no real camera, or
+    /// if its focal length cannot be told from it (`focalPx(of:imageSize:)`).
     public init?(homography: Homography, imageSize: PixelSize) {
-        let cx = Double(imageSize.width) / 2, cy = Double(imageSize.height) / 2
-        let m = homography.m
-        // Columns of T·H, T moving the principal point to the origin.
-        func column(_ c: Int) -> Vector3 { Vector3(m[c] - cx * m[6 + c], m[3 + c] - cy * m[6 + c], m[6 + c]) }
-        let h1 = column(0), h2 = column(1), h3 = column(2)
-        // Each constraint reads a·w + b = 0 with w = 1/f².
-        let orthogonal = (a: h1.x * h2.x + h1.y * h2.y, b: h1.z * h2.z)
-        let equalLength = (a: h1.x * h1.x + h1.y * h1.y - h2.x * h2.x - h2.y * h2.y, b: h1.z * h1.z - h2.z * h2.z)
-        let denominator = orthogonal.a * orthogonal.a + equalLength.a * equalLength.a
-        guard denominator > 0 else { return nil }
-        let w = -(orthogonal.a * orthogonal.b + equalLength.a * equalLength.b) / denominator
-        guard w > 0 else { return nil }
-        let focal = 1 / w.squareRoot()
+        guard let focal = Self.focalPx(of: homography, imageSize: imageSize) else { return nil }
+        self.init(homography: homography, imageSize: imageSize, focalPx: focal)
+    }
+
+    /// Decomposes `homography` with a focal length given rather than recovered from it.
+    init(homography: Homography, imageSize: PixelSize, focalPx focal: Double) {
+        let (h1, h2, h3) = Self.columns(homography, imageSize: imageSize)
         func unproject(_ h: Vector3) -> Vector3 { Vector3(h.x / focal, h.y / focal, h.z) }
         let a = unproject(h1), b = unproject(h2), c = unproject(h3)
         var scale = 2 / (a.length + b.length)
@@ -39,17 +35,42 @@ public struct CameraModel: Sendable, Equatable {
         // Nearest orthonormal pair to the two estimated axes, splitting the error between them.
         let u = (scale * a).normalized, v = (scale * b).normalized
         let skew = u.dot(v)
-        let r1 = (u - (skew / 2) * v).normalized, r2 = (v - (skew / 2) * u).normalized
-        let t = scale * c
+        self.init(focalPx: focal, imageSize: imageSize, r1: (u - (skew / 2) * v).normalized, r2: (v - (skew / 2) * u).normalized, t: scale * c)
+    }
+
+    /// The camera with these lane axes and origin, its principal point at the image centre.
+    init(focalPx: Double, imageSize: PixelSize, r1: Vector3, r2: Vector3, t: Vector3) {
         var normal = r1.cross(r2)
         if normal.dot(-t) < 0 { normal = -normal }
-        focalPx = focal
-        principalX = cx
-        principalY = cy
+        self.focalPx = focalPx
+        principalX = Double(imageSize.width) / 2
+        principalY = Double(imageSize.height) / 2
         self.r1 = r1
         self.r2 = r2
         self.up = normal
         self.t = t
+    }
+
+    /// The focal length `homography` implies: the rotation's first two columns are orthogonal and of equal length,
+    /// two equations in 1/f², solved by least squares. Nil when 1/f² comes out at or below zero: the view is so
+    /// near affine (a telephoto lens far behind the lane) that the perspective fixing f is below the landmarks' noise.
+    static func focalPx(of homography: Homography, imageSize: PixelSize) -> Double? {
+        let (h1, h2, _) = columns(homography, imageSize: imageSize)
+        // Each constraint reads a·w + b = 0 with w = 1/f².
+        let orthogonal = (a: h1.x * h2.x + h1.y * h2.y, b: h1.z * h2.z)
+        let equalLength = (a: h1.x * h1.x + h1.y * h1.y - h2.x * h2.x - h2.y * h2.y, b: h1.z * h1.z - h2.z * h2.z)
+        let denominator = orthogonal.a * orthogonal.a + equalLength.a * equalLength.a
+        guard denominator > 0 else { return nil }
+        let w = -(orthogonal.a * orthogonal.b + equalLength.a * equalLength.b) / denominator
+        return w > 0 ? 1 / w.squareRoot() : nil
+    }
+
+    /// Columns of T·H, T moving the principal point (the image centre) to the origin.
+    private static func columns(_ homography: Homography, imageSize: PixelSize) -> (Vector3, Vector3, Vector3) {
+        let cx = Double(imageSize.width) / 2, cy = Double(imageSize.height) / 2
+        let m = homography.m
+        func column(_ c: Int) -> Vector3 { Vector3(m[c] - cx * m[6 + c], m[3 + c] - cy * m[6 + c], m[6 + c]) }
+        return (column(0), column(1), column(2))
     }
 
     /// Camera-space position of a lane point `heightFt` above the surface.

@@ -75,9 +75,8 @@ extension LaneCalibration {
                  f * r1.y + cy * r1.z, f * r2.y + cy * r2.z, f * t.y + cy * t.z,
                  r1.z, r2.z, t.z]
         guard abs(m[8]) > 1e-12 else { return nil }
-        let homography = Homography(m.map { $0 / m[8] })
-        guard let camera = CameraModel(homography: homography, imageSize: imageSize) else { return nil }
-        return (homography, camera)
+        // The camera itself, not one decomposed again from its homography: in a near-affine view that would lose f.
+        return (Homography(m.map { $0 / m[8] }), CameraModel(focalPx: f, imageSize: imageSize, r1: r1, r2: r2, t: t))
     }
 
     /// `v` turned about the axis `w` by |w| radians (Rodrigues' formula).

@@ -1,3 +1,5 @@
+import Foundation
+
 // MARK: - Fitting the homography, the camera and the lens distortion
 
 extension LaneCalibration {
@@ -10,13 +12,13 @@ extension LaneCalibration {
     /// focal length moves the distortion only through its small r² term); then the camera itself is refined.
     static func solve(_ lanePoints: [(x: Double, y: Double)], _ pixels: [(x: Double, y: Double)], k1: Double, imageSize: PixelSize) -> Fit? {
         guard let first = Homography.fit(from: lanePoints, to: pixels),
-              var camera = CameraModel(homography: first, imageSize: imageSize) else { return nil }
+              var camera = camera(of: first, k1: 0, lanePoints, pixels, imageSize: imageSize) else { return nil }
         var homography = first
         for _ in 0..<(k1 == 0 ? 1 : 4) {
             let distortion = LensDistortion(k1: k1, focalPx: camera.focalPx, imageSize: imageSize)
             let ideal = pixels.map { distortion.undistort(xPx: $0.x, yPx: $0.y) }
             guard let refit = Homography.fit(from: lanePoints, to: ideal),
-                  let refitCamera = CameraModel(homography: refit, imageSize: imageSize) else { return nil }
+                  let refitCamera = Self.camera(of: refit, k1: k1, lanePoints, pixels, imageSize: imageSize) else { return nil }
             homography = refit
             camera = refitCamera
         }
@@ -25,6 +27,26 @@ extension LaneCalibration {
         }
         return (homography, camera, LensDistortion(k1: k1, focalPx: camera.focalPx, imageSize: imageSize))
     }
+
+    /// The camera `homography` implies (`CameraModel(homography:imageSize:)`). When the view is so near affine that
+    /// the homography gives no focal length (a telephoto lens far behind the lane: its 1/f² comes out negative), the
+    /// camera is fitted instead: decomposed at each focal length of `fallbackFocalWidths` (times the image width),
+    /// refined on the landmarks (`refineCamera`), and the one that reprojects them best kept.
+    static func camera(of homography: Homography, k1: Double, _ lanePoints: [(x: Double, y: Double)], _ pixels: [(x: Double, y: Double)],
+                       imageSize: PixelSize) -> CameraModel? {
+        if let camera = CameraModel(homography: homography, imageSize: imageSize) { return camera }
+        let fits = fallbackFocalWidths.compactMap { widths -> (camera: CameraModel, cost: Double)? in
+            let start = CameraModel(homography: homography, imageSize: imageSize, focalPx: widths * Double(imageSize.width))
+            guard let refined = refineCamera(start, k1: k1, lanePoints, pixels, imageSize: imageSize) else { return nil }
+            let distortion = LensDistortion(k1: k1, focalPx: refined.camera.focalPx, imageSize: imageSize)
+            return (refined.camera, squaredError((refined.homography, refined.camera, distortion), lanePoints, pixels))
+        }
+        return fits.min { $0.cost < $1.cost }?.camera
+    }
+
+    /// Focal lengths the fallback starts from, in image widths: a phone's wide lens (0.5, about 90° across) to a
+    /// broadcast telephoto (32, about 2°), a factor √2 apart.
+    static let fallbackFocalWidths = (-2...10).map { pow(2, Double($0) / 2) }
 
     /// Sum of squared reprojection errors in observed (distorted) pixels, through the camera model (what the
     /// analysis uses), so a k1 that only suits a homography no real camera has is not rewarded.

@@ -32,9 +32,12 @@ public struct LaneCalibration: Sendable, BallSizeModel {
         let lanePoints = file.points.map { (x: Lane.lateralFt(board: $0.board), y: $0.distanceFt) }
         let pixels = file.points.map { (x: $0.xPx, y: $0.yPx) }
         try Self.checkDistinct(file.points, source: source)
-        guard !Self.collinear(lanePoints), !Self.collinear(pixels), let plain = Self.solve(lanePoints, pixels, k1: 0, imageSize: file.imageSize) else {
+        // All but one on a line (three arrow tips on one arm of the V and the head pin, say) fix no homography either.
+        let allButOneCollinear = lanePoints.indices.contains { i in Self.collinear(lanePoints.enumerated().filter { $0.offset != i }.map(\.element)) }
+        guard !Self.collinear(lanePoints), !Self.collinear(pixels), !allButOneCollinear, Homography.fit(from: lanePoints, to: pixels) != nil else {
             throw CalibrationError.collinearPoints(path: source)
         }
+        guard let plain = Self.solve(lanePoints, pixels, k1: 0, imageSize: file.imageSize) else { throw CalibrationError.noCamera(path: source) }
         var fit = plain
         if fitDistortion && file.points.count >= Self.minPointsForDistortion {
             fit = Self.fitDistortion(lanePoints, pixels, imageSize: file.imageSize) ?? plain

@@ -6,23 +6,56 @@ extension LaneFinder {
     /// looked for between the lane's near end in the picture (`nearY`) and its far end (`farY`, the pit line's
     /// row when found), never in the far sixth of the picture's lane (the pin deck), where a camera above the
     /// approach still sees the arrows (about a third of the way from the vanishing point to the near end).
+    /// Small, soft arrows (a broadcast camera's, a few pixels each) are taken only where they line up on the V's
+    /// arms (`tipsOnArms`); failing two such arms, the band of rows holding the most boards is kept.
     func findArrows(left: Line, right: Line, nearY: Int, farY: Double?) -> [Proposal] {
         guard let vanishing = Self.intersect(left, right) else { return [] }
         let deck = vanishing.y + 0.16 * (Double(nearY) - vanishing.y)
         let top = max(Self.index(max(deck, (farY ?? 0) + 0.1 * (Double(nearY) - vanishing.y))), 1), bottom = min(nearY - 4, image.height - 1)
         guard bottom > top else { return [] }
-        let width = image.width
-        var dark = [Bool](repeating: false, count: width * image.height)
         var reference = [Double](repeating: 0, count: image.height)
         for y in top..<bottom {
             let yc = Double(y) + 0.5
-            let x0 = max(Self.index(left.at(yc)) + 2, 0), x1 = min(Self.index(right.at(yc)) - 2, width)
+            let x0 = max(Self.index(left.at(yc)) + 2, 0), x1 = min(Self.index(right.at(yc)) - 2, image.width)
             guard x1 > x0 else { continue }
-            let lane = (x0..<x1).map { brightness($0, y) }.sorted()
-            reference[y] = lane[lane.count / 2]
-            for x in x0..<x1 where brightness(x, y) < 0.6 * reference[y] { dark[y * width + x] = true }
+            reference[y] = (x0..<x1).map { brightness($0, y) }.sorted()[(x1 - x0) / 2]
         }
-        var candidates: [(tip: Proposal, area: Int)] = []
+        let rows = top..<bottom
+        let candidates = arrowCandidates(darkBelow: 0.6, rows: rows, reference: reference, left: left, right: right, vanishing: vanishing)
+        let faint = arrowCandidates(darkBelow: Self.faintArrowFraction, rows: rows, reference: reference, left: left, right: right, vanishing: vanishing)
+            .filter { weak in !candidates.contains { $0.tip.point.board == weak.tip.point.board && Self.distance($0.tip.point, weak.tip.point) < 3 } }
+        // The arrows lie in one band of rows (their V spans a few feet, 3 steps of 5 boards).
+        let band = Self.arrowBandFraction * (Double(nearY) - vanishing.y)
+        if let onArms = Self.tipsOnArms((candidates + faint).map(\.tip), maxStepPx: 2 * band / 3) {
+            return Self.inVShape(onArms.sorted { $0.point.board < $1.point.board })
+        }
+        // Failing that, the band holding the most boards, so dark marks on the pin deck or a bowler's shoes elsewhere
+        // are not taken; in it, each board's largest blob.
+        let triangles = candidates.filter { !$0.fromTop }
+        let bands = triangles.map { centre in triangles.filter { abs($0.tip.point.yPx - centre.tip.point.yPx) < band } }
+        guard let chosen = bands.max(by: { Set($0.map(\.tip.point.board)).count < Set($1.map(\.tip.point.board)).count }) else { return [] }
+        var best: [Double: (tip: Proposal, area: Int, fromTop: Bool)] = [:]
+        for candidate in chosen where candidate.area > best[candidate.tip.point.board]?.area ?? 0 { best[candidate.tip.point.board] = candidate }
+        return Self.inVShape(best.keys.sorted().compactMap { best[$0]?.tip })
+    }
+
+    /// Darker than this fraction of its row's median brightness, a pixel may be part of a soft arrow; only tips on
+    /// the V's arms are taken from these.
+    static let faintArrowFraction = 0.75
+
+    /// Every blob darker than `fraction` of its row's lane brightness, on a board within 1.5 of a multiple of 5,
+    /// narrower than 4 boards and with maple either side, with its tip (`tip(of:...)`), or for a blob too small or soft to show its narrowing,
+    /// the top of the blob on its axis (`fromTop`).
+    func arrowCandidates(darkBelow fraction: Double, rows: Range<Int>, reference: [Double], left: Line, right: Line,
+                         vanishing: (x: Double, y: Double)) -> [(tip: Proposal, area: Int, fromTop: Bool)] {
+        let width = image.width
+        var dark = [Bool](repeating: false, count: width * image.height)
+        for y in rows {
+            let yc = Double(y) + 0.5
+            let x0 = max(Self.index(left.at(yc)) + 2, 0), x1 = min(Self.index(right.at(yc)) - 2, width)
+            for x in x0..<max(x0, x1) where brightness(x, y) < fraction * reference[y] { dark[y * width + x] = true }
+        }
+        var candidates: [(tip: Proposal, area: Int, fromTop: Bool)] = []
         var seen = [Bool](repeating: false, count: dark.count)
         for start in dark.indices where dark[start] && !seen[start] {
             var stack = [start], pixels: [(Int, Int)] = []
@@ -43,18 +76,32 @@ extension LaneFinder {
             // An arrow is 1.6 boards wide at its base; a wider blob is a shadow, a ball or a person.
             guard let minX = pixels.map(\.0).min(), let maxX = pixels.map(\.0).max(), Double(maxX - minX) * boardsPerPx < 4 else { continue }
             let arrow = Self.index((board / 5).rounded()) * 5
-            guard (5...35).contains(arrow), abs(board - Double(arrow)) < 1.5,
-                  let found = tip(of: pixels, board: Double(arrow), reference: reference, vanishing: vanishing) else { continue }
-            candidates.append((found, pixels.count))
+            // An arrow lies on the wood: maple on both sides (the gaps between white pins are dark too).
+            guard (5...35).contains(arrow), abs(board - Double(arrow)) < 1.5, isMaple(minX - 2, Self.index(cy)), isMaple(maxX + 2, Self.index(cy)) else { continue }
+            if let found = tip(of: pixels, board: Double(arrow), reference: reference, vanishing: vanishing) {
+                candidates.append((found, pixels.count, false))
+            } else if let top = topOf(pixels, centroid: (cx, cy), board: Double(arrow), vanishing: vanishing) {
+                candidates.append((top, pixels.count, true))
+            }
         }
-        // The arrows lie in one band of rows (their V spans a few feet): the band holding the most boards, so dark
-        // marks on the pin deck or a bowler's shoes elsewhere are not taken; in it, each board's largest blob.
-        let band = Self.arrowBandFraction * (Double(nearY) - vanishing.y)
-        let bands = candidates.map { centre in candidates.filter { abs($0.tip.point.yPx - centre.tip.point.yPx) < band } }
-        guard let chosen = bands.max(by: { Set($0.map(\.tip.point.board)).count < Set($1.map(\.tip.point.board)).count }) else { return [] }
-        var best: [Double: (tip: Proposal, area: Int)] = [:]
-        for candidate in chosen where candidate.area > best[candidate.tip.point.board]?.area ?? 0 { best[candidate.tip.point.board] = candidate }
-        return Self.inVShape(best.keys.sorted().compactMap { best[$0]?.tip })
+        return candidates
+    }
+
+    /// A blob's top as an arrow's tip: the upper edge of its highest row, on the line from its centroid to the
+    /// vanishing point (the triangle's axis). For blobs a few pixels across, where no narrowing can be fitted.
+    func topOf(_ pixels: [(Int, Int)], centroid: (x: Double, y: Double), board: Double, vanishing: (x: Double, y: Double)) -> Proposal? {
+        guard let y0 = pixels.map(\.1).min(), abs(vanishing.y - centroid.y) > 1 else { return nil }
+        var point = StandardLandmarks.arrowTip(board: board)
+        point.yPx = Double(y0)
+        point.xPx = centroid.x + (vanishing.x - centroid.x) * (point.yPx - centroid.y) / (vanishing.y - centroid.y)
+        return Proposal(point: point, confidence: Self.topTipConfidence, evidence: "arrow mark of \(pixels.count) px, too small to fit its narrowing: tip at its top, on the V's arm", arrowBoard: board)
+    }
+
+    /// A tip read from a blob's top may sit a pixel or two below the apex.
+    static let topTipConfidence = 0.5
+
+    static func distance(_ a: LandmarkPoint, _ b: LandmarkPoint) -> Double {
+        ((a.xPx - b.xPx) * (a.xPx - b.xPx) + (a.yPx - b.yPx) * (a.yPx - b.yPx)).squareRoot()
     }
 
     /// Half the band of rows the arrow tips are looked for in, as a fraction of the lane's height in the picture
@@ -86,7 +133,7 @@ extension LaneFinder {
     func edgesLevelWithArrows(_ arrows: [Proposal], left: Line, right: Line, confidence: Double) -> [Proposal] {
         arrowPairs(arrows).flatMap { near, far, level in
             edges(level: level, distanceFt: near.point.distanceFt, left: left, right: right, confidence: min(near.confidence, far.confidence, confidence),
-                  evidence: "the line through the arrow tips on boards \(Int(near.point.board)) and \(Int(far.point.board)) meets the")
+                  evidence: "the line through the arrow tips on boards \(Int(near.point.board)) and \(Int(far.point.board)) meets the", arrowBoard: near.point.board)
         }
     }
 
@@ -101,13 +148,18 @@ extension LaneFinder {
         }
     }
 
-    /// Where a line across the lane at `distanceFt` meets its two edges, as landmarks.
-    func edges(level: Line, distanceFt distance: Double, left: Line, right: Line, confidence: Double, evidence: String) -> [Proposal] {
+    /// Where a line across the lane at `distanceFt` meets its two edges, as landmarks (level with the arrows on `arrowBoard`, if given).
+    func edges(level: Line, distanceFt distance: Double, left: Line, right: Line, confidence: Double, evidence: String, arrowBoard: Double? = nil) -> [Proposal] {
         [(0.5, right, "right"), (39.5, left, "left")].compactMap { board, edge, side in
             guard let corner = Self.intersect(edge: edge, cross: level) else { return nil }
-            let point = LandmarkPoint(name: "lane edge at \(Self.text(distance)) ft, \(side)", xPx: corner.x, yPx: corner.y, board: board, distanceFt: distance)
-            return Proposal(point: point, confidence: confidence, evidence: "\(evidence) \(side) edge")
+            let point = LandmarkPoint(name: Self.edgeName(distanceFt: distance, board: board), xPx: corner.x, yPx: corner.y, board: board, distanceFt: distance)
+            return Proposal(point: point, confidence: confidence, evidence: "\(evidence) \(side) edge", arrowBoard: arrowBoard)
         }
+    }
+
+    /// A lane edge's landmark name: "lane edge at 14.5 ft, right" (board 0.5) or "..., left".
+    static func edgeName(distanceFt: Double, board: Double) -> String {
+        "lane edge at \(text(distanceFt)) ft, \(board < Lane.centreBoard ? "right" : "left")"
     }
 
     /// The apex of one arrow blob: where its darkness-weighted width per row, fitted as a line in y, reaches zero,
@@ -144,8 +196,8 @@ extension LaneFinder {
         point.yPx = yTip
         let rows = widths.count
         let confidence = min(1, Double(rows) / 4) * max(0, min(1, (1.5 - narrowing.rmsPx) / 1.2))
-        return Proposal(point: point, confidence: confidence,
-                        evidence: "arrow triangle over \(rows + 1) rows, width fit rms \(Self.text(narrowing.rmsPx)) px, distance assumed \(Self.text(point.distanceFt)) ft")
+        return Proposal(point: point, confidence: confidence, evidence: "arrow triangle over \(rows + 1) rows, width fit rms \(Self.text(narrowing.rmsPx)) px",
+                        arrowBoard: board)
     }
 
     // MARK: - Line fitting

@@ -11,14 +11,17 @@
 /// the board-20 line) and the lane's end at the pit (where visible between the pins). Corners come from
 /// intersecting fitted lines, so each uses hundreds of pixels. Wood is told by its colour relative to the
 /// picture's own wood (light or dark maple alike). Assumptions: lines are straight (no strong lens
-/// distortion), and the arrows sit at the default V of `StandardLandmarks` (edit their distances if the
-/// lane's differ).
+/// distortion), and the arrows sit at the default V of `StandardLandmarks` (`ArrowLayout.deep`):
+/// `chooseArrowLayout` then tries the other known layouts on them.
 public struct LaneFinder {
     /// A proposed landmark: `confidence` 0 (guess) to 1 (clear evidence), `evidence` says what it rests on.
     public struct Proposal: Sendable {
         public var point: LandmarkPoint
         public var confidence: Double
         public var evidence: String
+        /// The arrow whose tip's distance this proposal's distance is (an arrow tip, or a lane edge level with a
+        /// pair of them): it changes with the arrow layout assumed (`assuming(_:)`). Nil for the others.
+        public var arrowBoard: Double? = nil
     }
 
     /// A line x = a + b·y (lane edges, near vertical) or y = a + b·x (cross-lane lines), with its fit quality.

@@ -55,6 +55,18 @@ final class LaneCalibrationTests: XCTestCase {
         }
     }
 
+    /// Three arrow tips on one arm of the V (on one line down the lane) and the head pin: seven equations for a
+    /// homography's eight unknowns, refused as such rather than fitted to noise.
+    func testAllButOneLandmarkOnALineIsRefused() {
+        let points = [(5.0, 13.0), (15, 15), (20, 16), (20, 59.8)].map { board, distance in
+            let pixel = camera.pixel(board: board, distanceFt: distance)
+            return LandmarkPoint(xPx: pixel.x + 0.3, yPx: pixel.y - 0.2, board: board, distanceFt: distance)
+        }
+        XCTAssertThrowsError(try LaneCalibration(file: CalibrationFile(imageSize: camera.imageSize, points: points), source: "arm.json")) {
+            XCTAssertEqual($0 as? CalibrationError, .collinearPoints(path: "arm.json"))
+        }
+    }
+
     func testLoadingForAnotherVideoSizeIsRefused() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bowlertrax-calibration-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }

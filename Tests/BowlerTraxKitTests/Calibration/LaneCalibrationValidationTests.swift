@@ -12,7 +12,7 @@ final class LaneCalibrationValidationTests: XCTestCase {
         file.points = file.points.filter { $0.name?.hasPrefix("arrow") == false || $0.board == 20 }.filter { $0.board == 20 }
         file.points += [LandmarkPoint(name: "extra", xPx: 636, yPx: 500, board: 20, distanceFt: 8), LandmarkPoint(name: "extra 2", xPx: 634, yPx: 300, board: 20, distanceFt: 35)]
         XCTAssertThrowsError(try LaneCalibration(file: file, source: "c.json")) { error in
-            XCTAssertEqual("\(error)", "calibration c.json: the points lie on one line; add landmarks across and down the lane")
+            XCTAssertEqual("\(error)", "calibration c.json: the points lie on one line, or all but one of them do; add landmarks across and down the lane")
         }
     }
 
