@@ -46,6 +46,8 @@ enum CalibrateCommand {
         }
         if let stretch = frame.stretch { show(pictureLine(stretch)) }
         var points: [LandmarkPoint]?
+        /// With `--auto`, the lane's edges found in the picture: they check the fit.
+        var edges: LaneEdges?
         var source = "auto"
         if let path = parsed.value("points") {
             let file = try CalibrationFile.load(path: path)
@@ -55,7 +57,9 @@ enum CalibrateCommand {
             points = file.points
             source = path
         } else if parsed.flag("auto") {
-            var proposals = try LaneFinder(image: frame.image).propose()
+            let found = try LaneFinder(image: frame.image).find()
+            var proposals = found.proposals
+            edges = found.edges
             let layout = LaneFinder.chooseArrowLayout(proposals, imageSize: frame.size)
             proposals = layout?.proposals ?? proposals
             show(proposalTable(proposals) + (layout?.summary ?? ""))
@@ -82,6 +86,10 @@ enum CalibrateCommand {
         }
         if let worst = calibration.residuals.max(by: { $0.errorPx < $1.errorPx }), worst.errorPx > options.maxErrorPx {
             throw CalibrationError.residualTooLarge(path: source, name: worst.name ?? "?", errorPx: worst.errorPx, maxErrorPx: options.maxErrorPx)
+        }
+        if let edges {
+            let offset = try edges.check(calibration)
+            show("The lane's edges as found in the picture read through the fit within \(ShotTable.format(offset, 2)) boards of their own (limit \(ShotTable.format(LaneEdges.toleranceBoards, 1))).\n")
         }
         let fitted = points.count >= LaneCalibration.minPointsForDistortion ? calibration.k1 : nil
         let result = CalibrationFile(imageSize: frame.size, points: points, k1: fitted, videoFrame: options.source.videoFrame)

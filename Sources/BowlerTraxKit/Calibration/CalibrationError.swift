@@ -22,6 +22,9 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
     case frameOutOfRange(path: String, frame: Int, frames: Int)
     /// `--auto` found no lane in the frame.
     case laneNotFound(reason: String)
+    /// `--auto`'s fit reads the lane's `side` edge, found in the picture at (`xPx`, `yPx`), as `board` (nil: cannot
+    /// read it), not as `edgeBoard`: a landmark is wrong.
+    case edgesOffFit(side: String, xPx: Double, yPx: Double, board: Double?, edgeBoard: Double)
     /// A calibration of a later frame (`video_frame`) could not be carried into the first frame's picture by the
     /// camera's motion: the motion was lost (a cut, a frame that could not be registered) at `lostAt`, or the video
     /// ended before the frame (`lostAt` nil).
@@ -45,6 +48,9 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
         case .frameOutOfRange(let path, let frame, let frames):
             return "\(path) has \(frames) frame\(frames == 1 ? "" : "s"); frame \(frame) does not exist (frames count from 0)"
         case .laneNotFound(let reason): return "no lane found in the frame: \(reason)"
+        case .edgesOffFit(let side, let x, let y, let board, let edgeBoard):
+            let read = board.map { "board \(JSONText.number($0, digits: 1))" } ?? "nothing (beyond the fit's horizon)"
+            return "calibration auto: the fit reads the lane's \(side) edge, found at \(JSONText.number(x, digits: 1)), \(JSONText.number(y, digits: 1)), as \(read), not \(JSONText.number(edgeBoard, digits: 1)): a landmark is wrong; check them on --overlay, or click them with --html"
         case .frameNotFollowed(let path, let frame, let lostAt?):
             return "calibration \(path) is of frame \(frame), but the camera's motion was lost at frame \(lostAt) (a cut?), so it cannot measure the frames before it; calibrate frame 0 (calibrate --video V)"
         case .frameNotFollowed(let path, let frame, nil):

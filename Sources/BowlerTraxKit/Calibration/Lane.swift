@@ -10,6 +10,9 @@ public enum Lane {
     public static let boardWidthIn = widthIn / Double(boardCount)
     public static let boardWidthFt = boardWidthIn / 12
     public static let centreBoard = 20.0
+    /// The lane's edges, in boards from the right edge.
+    public static let rightEdgeBoard = 0.5
+    public static let leftEdgeBoard = 39.5
     /// Foul line to the centre of the head-pin spot.
     public static let headPinDistanceFt = 60.0
     /// Where the ball first touches the head pin (DOMAIN.md: entry is measured here).

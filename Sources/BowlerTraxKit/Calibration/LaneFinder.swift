@@ -73,7 +73,10 @@ public struct LaneFinder {
     }
 
     /// Every landmark it can find; throws `laneNotFound` when there is no lane to speak of, or fewer than four landmarks.
-    public func propose() throws -> [Proposal] {
+    public func propose() throws -> [Proposal] { try find().proposals }
+
+    /// Every landmark it can find, and the lane's edges they were found along (to check a fit of them with).
+    public func find() throws -> (proposals: [Proposal], edges: LaneEdges) {
         let (left, right, nearY) = try findLane()
         guard let vanishing = Self.intersect(left, right), vanishing.y < Double(nearY) - 20 else {
             throw CalibrationError.laneNotFound(reason: "the lane's edges do not meet beyond it (not a lane seen from behind)")
@@ -136,7 +139,7 @@ public struct LaneFinder {
             let names = proposals.compactMap(\.point.name).joined(separator: ", ")
             throw CalibrationError.laneNotFound(reason: "\(edges) but only \(proposals.count) landmark\(proposals.count == 1 ? "" : "s") along it (\(names.isEmpty ? "no foul line, arrows or pins" : names)); at least 4 are needed: click them with --html")
         }
-        return proposals
+        return (proposals, LaneEdges(left: left, right: right, nearY: max(near.left.y, near.right.y), farY: proposals.map(\.point.yPx).min() ?? Double(nearRow)))
     }
 
     /// How far down the lane the landmarks must spread for the fit to fix the lane's length in the picture.
@@ -182,7 +185,7 @@ public struct LaneFinder {
                 }
             }
         }
-        throw CalibrationError.laneNotFound(reason: "no wood strip between two gutters whose edges could be followed up the lower two thirds of the picture; if someone stands in the way, try --median")
+        throw CalibrationError.laneNotFound(reason: "no wood strip between two gutters whose edges could be followed up the lower two thirds of the picture; if someone stands in the way, try --median N or another --frame")
     }
 
     /// How many strips are followed up the picture before giving up (each costs a walk over every row).

@@ -33,7 +33,7 @@ final class LaneFinderTests: XCTestCase {
 
     func testAPlainGreyPictureHasNoLane() {
         XCTAssertThrowsError(try LaneFinder(image: RGBImage(width: 640, height: 360, fill: (128, 128, 128))).propose()) { error in
-            XCTAssertEqual("\(error)", "no lane found in the frame: no wood strip between two gutters whose edges could be followed up the lower two thirds of the picture; if someone stands in the way, try --median")
+            XCTAssertEqual("\(error)", "no lane found in the frame: no wood strip between two gutters whose edges could be followed up the lower two thirds of the picture; if someone stands in the way, try --median N or another --frame")
         }
     }
 
