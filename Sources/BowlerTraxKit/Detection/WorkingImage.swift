@@ -31,15 +31,17 @@ struct WorkingImage {
         if pixels.count != width * height { pixels = [Pixel](repeating: .zero, count: width * height) }
         let luma = frame.plane(0), lumaStride = frame.stride(0)
         let chromaU = frame.plane(1), chromaV = frame.plane(2), chromaStride = frame.stride(1)
-        let half = factor / 2, next = factor > 1 ? 1 : 0, width = width, factor = factor
+        let half = factor / 2, next = factor > 1 ? 1 : 0, width = width, factor = factor, shiftX = frame.chromaShiftX
         pixels.withUnsafeMutableBufferPointer { pixels in
+            guard let out = pixels.baseAddress else { return }
             for row in 0..<height {
-                let top = luma + (row * factor + half - next) * lumaStride, bottom = luma + (row * factor + half) * lumaStride
+                let bottom = luma + (row * factor + half) * lumaStride + half, top = bottom - next * lumaStride
                 let chromaRow = ((row * factor + half) >> frame.chromaShiftY) * chromaStride
+                let u = chromaU + chromaRow, v = chromaV + chromaRow, target = out + row * width
                 for column in 0..<width {
-                    let x = column * factor + half, chroma = chromaRow + (x >> frame.chromaShiftX)
-                    let sum = Int(top[x - next]) + Int(top[x]) + Int(bottom[x - next]) + Int(bottom[x])
-                    pixels[row * width + column] = Pixel(Float(sum) / 4, Float(chromaU[chroma]), Float(chromaV[chroma]), 0)
+                    let x = column * factor, chroma = (x + half) >> shiftX
+                    let sum = UInt16(top[x - next]) &+ UInt16(top[x]) &+ UInt16(bottom[x - next]) &+ UInt16(bottom[x])
+                    target[column] = Pixel(Float(sum) * 0.25, Float(u[chroma]), Float(v[chroma]), 0)
                 }
             }
         }
