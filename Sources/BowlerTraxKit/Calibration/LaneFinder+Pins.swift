@@ -47,8 +47,10 @@ extension LaneFinder {
         }
         let nearWidth = nearRight.x - nearLeft.x
         func laneWidth(_ row: Double) -> Double { nearWidth * (row - vanishing.y) / (mid.y - vanishing.y) }
-        guard let arrowsRow else { return nil }
-        let below = walk(from: Self.index(arrowsRow) - 2)?.row ?? Self.index(arrowsRow) - 2
+        // Up from the arrows found, else from halfway along the lane in the picture (a third of the way can be past
+        // the pins already on a telephoto view).
+        let start = Self.index(arrowsRow ?? vanishing.y + 0.5 * (mid.y - vanishing.y)) - 2
+        let below = walk(from: start)?.row ?? start
         guard let mirror = headPinMirror(belowRow: below, aboveRow: max(Self.index(vanishing.y), 0), lineX: lineX, laneWidth: laneWidth) else { return nil }
         return proposal(yBase: mirror.y, confidence: mirror.correlation,
                         evidence: "the pin and its reflection on the deck mirror each other about this row on the board-20 line, correlation \(Self.text(mirror.correlation))")
