@@ -111,11 +111,11 @@ public struct LaneFinder {
             // The pin alone leaves the lane's width at the pins free: the edges level with it fix it. The lines across
             // the lane meet on the horizon, taken level through the vanishing point (no roll), so the line through the
             // pin runs as the foul line or a pair of arrow tips does, its slope shrunk by its height above the horizon.
-            // With both, the lane's width at the pins is fixed already and the edges would add only their own noise.
-            let pair = arrowPairs(arrows).first
+            // With the foul line and arrows, those fix it already and the edges would add only their own noise (test 15:
+            // three arrows, no pair, fitted within 3 px without them, not with them).
             let across = foul.map { (line: $0, what: "the foul line") }
-                ?? pair.map { (line: $0.level, what: "the arrow tips on boards \(Int($0.near.point.board)) and \(Int($0.far.point.board))") }
-            if let across, foul == nil || pair == nil {
+                ?? arrowPairs(arrows).first.map { (line: $0.level, what: "the arrow tips on boards \(Int($0.near.point.board)) and \(Int($0.far.point.board))") }
+            if let across, foul == nil || arrows.isEmpty {
                 let slope = across.line.b * (pin.point.yPx - vanishing.y) / (across.line.at(pin.point.xPx) - vanishing.y)
                 let level = Line(a: pin.point.yPx - slope * pin.point.xPx, b: slope, rmsPx: 0, count: 2)
                 proposals += edges(level: level, distanceFt: pin.point.distanceFt, left: left, right: right, confidence: min(pin.confidence, edgeConfidence),
