@@ -9,7 +9,7 @@ extension LaneFinder {
     /// The front of the head pin's base: walking up the board-20 line (from the middle of the lane's near end in
     /// the picture to the vanishing point), the first place where warm maple gives way to the white pin. On a
     /// glossy pin deck the walk meets the pins' reflection first, dim and fading; then the base is sought above
-    /// where the walk (from the arrows found, past logos on the lane) stopped, as the row the picture is a mirror
+    /// where the walk (from the arrows found, else halfway along the lane; past logos on the lane) stopped, as the row the picture is a mirror
     /// about (`headPinMirror`).
     func findHeadPin(nearLeft: (x: Double, y: Double), nearRight: (x: Double, y: Double), vanishing: (x: Double, y: Double), arrowsRow: Double?) -> Proposal? {
         let mid = (x: (nearLeft.x + nearRight.x) / 2, y: (nearLeft.y + nearRight.y) / 2)

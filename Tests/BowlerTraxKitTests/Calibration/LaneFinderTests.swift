@@ -72,7 +72,7 @@ final class LaneFinderTests: XCTestCase {
 
     /// The arrows painted over with the lane's wood (as on TV views where they are too faint to find): the foul line,
     /// the head pin and the lane's edges level with the pin (across the lane as the foul line runs) fix the lane;
-    /// through that fit every board from 5 to 35 at 15, 30 and 45 ft reads within 1 board of the truth.
+    /// through that fit every board from 5 to 35 at 15, 30 and 45 ft reads within half a board of the truth (0.12 at most).
     func testFoulLineHeadPinAndTheEdgesLevelWithItFixTheLane() throws {
         let truth = try LaneCalibration.load(path: CalibrationCLI.fixture("right-720p60.calibration.json"), videoSize: nil)
         let frame = try CalibrationFrame(path: CalibrationCLI.fixture("right-720p60.mp4"), medianOf: 15)
@@ -98,7 +98,7 @@ final class LaneFinderTests: XCTestCase {
                 let lane = try XCTUnwrap(calibration.lanePosition(xPx: pixel.x, yPx: pixel.y, heightFt: 0))
                 let error = Lane.board(lateralFt: lane.lateralFt) - board
                 print("arrows painted over, board \(Int(board)) at \(Int(distance)) ft: \(String(format: "%+.2f", error)) boards, \(String(format: "%+.2f", lane.distanceFt - distance)) ft")
-                XCTAssertEqual(error, 0, accuracy: 1, "board \(board) at \(distance) ft")
+                XCTAssertEqual(error, 0, accuracy: 0.5, "board \(board) at \(distance) ft")
             }
         }
     }
