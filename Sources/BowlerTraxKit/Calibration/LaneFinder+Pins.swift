@@ -78,6 +78,13 @@ extension LaneFinder {
             }
             let n = Double(above.count)
             guard above.reduce(0, +) / n > 0.7 * wood.brightness, warmthAbove / n < 0.3 * wood.warmth else { return nil }
+            // A pin stands at the lane's end: the dark pit shows above it on the line (past the pin's top) within
+            // `pitReach`; a logo on the deck mirrored in the oil (train 14) has lane above it.
+            let reach = Self.index(Self.pitReach * width)
+            guard (axis - reach..<axis).contains(where: { row in
+                let x = Self.index(lineX(Double(row) + 0.5))
+                return (x - 1...x + 1).contains { brightness($0, row) < Self.pitMaxBrightness }
+            }) else { return nil }
             return Self.pearson(above, below)
         }
         var scores: [Int: Double] = [:]
@@ -94,6 +101,11 @@ extension LaneFinder {
     /// How far above and below the base the mirror is compared, as a fraction of the lane's width at that row: a
     /// pin (15 in tall) from its base past its belly (4.5 in up) is about a quarter of the lane (41.5 in).
     static let mirrorDepth = 0.25
+    /// How far above a pin's base the pit must show, as a fraction of the lane's width at that row: a pin (15 in)
+    /// is 0.36 of the lane (41.5 in); the pit showed 0.23 to 0.48 above the hand-marked bases of the train clips.
+    static let pitReach = 0.6
+    /// The pit behind the pins, and the lane's end (`findPitLine`): darker than this (0-255).
+    static let pitMaxBrightness = 40.0
     /// Below this the band below is taken as no mirror image of the pin: the pins' bases on the real frames score
     /// 0.78 to 0.84; a light logo projected on the lane (train 06) 0.65.
     static let minMirrorCorrelation = 0.7

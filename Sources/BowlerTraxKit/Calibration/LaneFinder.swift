@@ -257,7 +257,7 @@ public struct LaneFinder {
             for x in Self.index(left.at(yProbeD)) + 2..<max(Self.index(left.at(yProbeD)) + 2, Self.index(right.at(yProbeD)) - 1) {
                 var y = yProbe
                 while y > Self.index(vanishing.y) && isMaple(x, y) { y -= 1 }
-                guard y > Self.index(vanishing.y), brightness(x, y - 1) < 40, isMaple(x, y + 2) else { continue }
+                guard y > Self.index(vanishing.y), brightness(x, y - 1) < Self.pitMaxBrightness, isMaple(x, y + 2) else { continue }
                 // Sub-pixel: where brightness crosses halfway between the deck and the pit.
                 let deck = brightness(x, y + 2), pit = brightness(x, y - 2), mid = (deck + pit) / 2
                 var row = y + 1
