@@ -9,7 +9,7 @@ extension LaneFinder {
     /// The front of the head pin's base: walking up the board-20 line (from the middle of the lane's near end in
     /// the picture to the vanishing point), the first place where warm maple gives way to the white pin. On a
     /// glossy pin deck the walk meets the pins' reflection first, dim and fading; then the base is sought above
-    /// where the walk (from the arrows found, past logos on the lane) stopped, as the row the picture is a mirror
+    /// where the walk (from the arrows found, else halfway along the lane; past logos on the lane) stopped, as the row the picture is a mirror
     /// about (`headPinMirror`).
     func findHeadPin(nearLeft: (x: Double, y: Double), nearRight: (x: Double, y: Double), vanishing: (x: Double, y: Double), arrowsRow: Double?) -> Proposal? {
         let mid = (x: (nearLeft.x + nearRight.x) / 2, y: (nearLeft.y + nearRight.y) / 2)
@@ -47,8 +47,10 @@ extension LaneFinder {
         }
         let nearWidth = nearRight.x - nearLeft.x
         func laneWidth(_ row: Double) -> Double { nearWidth * (row - vanishing.y) / (mid.y - vanishing.y) }
-        guard let arrowsRow else { return nil }
-        let below = walk(from: Self.index(arrowsRow) - 2)?.row ?? Self.index(arrowsRow) - 2
+        // Up from the arrows found, else from halfway along the lane in the picture (a third of the way can be past
+        // the pins already on a telephoto view).
+        let start = Self.index(arrowsRow ?? vanishing.y + 0.5 * (mid.y - vanishing.y)) - 2
+        let below = walk(from: start)?.row ?? start
         guard let mirror = headPinMirror(belowRow: below, aboveRow: max(Self.index(vanishing.y), 0), lineX: lineX, laneWidth: laneWidth) else { return nil }
         return proposal(yBase: mirror.y, confidence: mirror.correlation,
                         evidence: "the pin and its reflection on the deck mirror each other about this row on the board-20 line, correlation \(Self.text(mirror.correlation))")
@@ -76,6 +78,13 @@ extension LaneFinder {
             }
             let n = Double(above.count)
             guard above.reduce(0, +) / n > 0.7 * wood.brightness, warmthAbove / n < 0.3 * wood.warmth else { return nil }
+            // A pin stands at the lane's end: the dark pit shows above it on the line (past the pin's top) within
+            // `pitReach`; a logo on the deck mirrored in the oil (train 14) has lane above it.
+            let reach = Self.index(Self.pitReach * width)
+            guard (axis - reach..<axis).contains(where: { row in
+                let x = Self.index(lineX(Double(row) + 0.5))
+                return (x - 1...x + 1).contains { brightness($0, row) < Self.pitMaxBrightness }
+            }) else { return nil }
             return Self.pearson(above, below)
         }
         var scores: [Int: Double] = [:]
@@ -92,6 +101,11 @@ extension LaneFinder {
     /// How far above and below the base the mirror is compared, as a fraction of the lane's width at that row: a
     /// pin (15 in tall) from its base past its belly (4.5 in up) is about a quarter of the lane (41.5 in).
     static let mirrorDepth = 0.25
+    /// How far above a pin's base the pit must show, as a fraction of the lane's width at that row: a pin (15 in)
+    /// is 0.36 of the lane (41.5 in); the pit showed 0.23 to 0.48 above the hand-marked bases of the train clips.
+    static let pitReach = 0.6
+    /// The pit behind the pins, and the lane's end (`findPitLine`): darker than this (0-255).
+    static let pitMaxBrightness = 40.0
     /// Below this the band below is taken as no mirror image of the pin: the pins' bases on the real frames score
     /// 0.78 to 0.84; a light logo projected on the lane (train 06) 0.65.
     static let minMirrorCorrelation = 0.7

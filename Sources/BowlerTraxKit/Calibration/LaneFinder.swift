@@ -108,12 +108,18 @@ public struct LaneFinder {
         }
         if let pin = findHeadPin(nearLeft: near.left, nearRight: near.right, vanishing: vanishing, arrowsRow: arrows.map(\.point.yPx).min()) {
             proposals.append(pin)
-            if foul == nil, let pair = arrowPairs(arrows).first {
-                // With no foul line the pin alone leaves the lane's width at the pins free: the edges level with it
-                // (across the lane as the arrows' pair runs) fix it.
-                let level = Line(a: pin.point.yPx - pair.level.b * pin.point.xPx, b: pair.level.b, rmsPx: 0, count: 2)
+            // The pin alone leaves the lane's width at the pins free: the edges level with it fix it. The lines across
+            // the lane meet on the horizon, taken level through the vanishing point (no roll), so the line through the
+            // pin runs as the foul line or a pair of arrow tips does, its slope shrunk by its height above the horizon.
+            // With the foul line and arrows, those fix it already and the edges would add only their own noise (test 15:
+            // three arrows, no pair, fitted within 3 px without them, not with them).
+            let across = foul.map { (line: $0, what: "the foul line") }
+                ?? arrowPairs(arrows).first.map { (line: $0.level, what: "the arrow tips on boards \(Int($0.near.point.board)) and \(Int($0.far.point.board))") }
+            if let across, foul == nil || arrows.isEmpty {
+                let slope = across.line.b * (pin.point.yPx - vanishing.y) / (across.line.at(pin.point.xPx) - vanishing.y)
+                let level = Line(a: pin.point.yPx - slope * pin.point.xPx, b: slope, rmsPx: 0, count: 2)
                 proposals += edges(level: level, distanceFt: pin.point.distanceFt, left: left, right: right, confidence: min(pin.confidence, edgeConfidence),
-                                   evidence: "the line through the head pin's base, across the lane as the arrow tips on boards \(Int(pair.near.point.board)) and \(Int(pair.far.point.board)), meets the")
+                                   evidence: "the line through the head pin's base, across the lane as \(across.what), meets the")
             }
         }
         if let pit {
@@ -251,7 +257,7 @@ public struct LaneFinder {
             for x in Self.index(left.at(yProbeD)) + 2..<max(Self.index(left.at(yProbeD)) + 2, Self.index(right.at(yProbeD)) - 1) {
                 var y = yProbe
                 while y > Self.index(vanishing.y) && isMaple(x, y) { y -= 1 }
-                guard y > Self.index(vanishing.y), brightness(x, y - 1) < 40, isMaple(x, y + 2) else { continue }
+                guard y > Self.index(vanishing.y), brightness(x, y - 1) < Self.pitMaxBrightness, isMaple(x, y + 2) else { continue }
                 // Sub-pixel: where brightness crosses halfway between the deck and the pit.
                 let deck = brightness(x, y + 2), pit = brightness(x, y - 2), mid = (deck + pit) / 2
                 var row = y + 1

@@ -70,6 +70,39 @@ final class LaneFinderTests: XCTestCase {
         }
     }
 
+    /// The arrows painted over with the lane's wood (as on TV views where they are too faint to find): the foul line,
+    /// the head pin and the lane's edges level with the pin (across the lane as the foul line runs) fix the lane;
+    /// through that fit every board from 5 to 35 at 15, 30 and 45 ft reads within half a board of the truth (0.12 at most).
+    func testFoulLineHeadPinAndTheEdgesLevelWithItFixTheLane() throws {
+        let truth = try LaneCalibration.load(path: CalibrationCLI.fixture("right-720p60.calibration.json"), videoSize: nil)
+        let frame = try CalibrationFrame(path: CalibrationCLI.fixture("right-720p60.mp4"), medianOf: 15)
+        var image = frame.image
+        let woodPixel = try XCTUnwrap(truth.surfacePixel(board: 25, distanceFt: 20))
+        let wood = image.color(x: Int(woodPixel.x), y: Int(woodPixel.y))
+        let left = (near: try XCTUnwrap(truth.surfacePixel(board: 38.5, distanceFt: 11)), far: try XCTUnwrap(truth.surfacePixel(board: 38.5, distanceFt: 18)))
+        let right = (near: try XCTUnwrap(truth.surfacePixel(board: 1.5, distanceFt: 11)), far: try XCTUnwrap(truth.surfacePixel(board: 1.5, distanceFt: 18)))
+        for y in Int(left.far.y)...Int(left.near.y) {
+            let t = (Double(y) - left.far.y) / (left.near.y - left.far.y)
+            let x0 = left.far.x + t * (left.near.x - left.far.x), x1 = right.far.x + t * (right.near.x - right.far.x)
+            for x in Int(x0)...Int(x1) { image.set(x: x, y: y, to: wood) }
+        }
+        let proposals = try LaneFinder(image: image).propose()
+        let names = proposals.compactMap(\.point.name)
+        print("arrows painted over: \(names)")
+        XCTAssertFalse(names.contains { $0.hasPrefix("arrow tip") }, "\(names)")
+        XCTAssertTrue(Set(["foul line, right edge", "foul line, left edge", "head pin, front of its base", "lane edge at 59.8 ft, right", "lane edge at 59.8 ft, left"]).isSubset(of: names), "\(names)")
+        let calibration = try LaneCalibration(file: CalibrationFile(imageSize: frame.size, points: proposals.map(\.point)), source: "auto")
+        for distance in [15.0, 30, 45] {
+            for board in stride(from: 5.0, through: 35, by: 5) {
+                let pixel = try XCTUnwrap(truth.surfacePixel(board: board, distanceFt: distance))
+                let lane = try XCTUnwrap(calibration.lanePosition(xPx: pixel.x, yPx: pixel.y, heightFt: 0))
+                let error = Lane.board(lateralFt: lane.lateralFt) - board
+                print("arrows painted over, board \(Int(board)) at \(Int(distance)) ft: \(String(format: "%+.2f", error)) boards, \(String(format: "%+.2f", lane.distanceFt - distance)) ft")
+                XCTAssertEqual(error, 0, accuracy: 0.5, "board \(board) at \(distance) ft")
+            }
+        }
+    }
+
     /// A bowler standing on the foul line at the lane's centre (as on TV in frame 0): a dark figure over the middle
     /// 40 % of the lane from 80 rows above the foul line down; the line is still found on the columns either side,
     /// its corners within 2 px of where the exact calibration puts them.
