@@ -25,8 +25,8 @@ struct LaneScene {
     /// The lanes' wood: light maple (1), a dark-stained or synthetic wood print (about 0.55); the approach too.
     var woodTone = 1.0
 
-    /// Tip distance of the arrow on `board` (board 20 deepest at 16 ft).
-    static func arrowTipFt(board: Double) -> Double { 16 - abs(board - 20) / 5 }
+    /// Tip distance of the arrow on `board`: the default layout `calibrate` assumes (board 20 deepest at 16 ft).
+    static func arrowTipFt(board: Double) -> Double { ArrowLayout.deep.distanceFt(board: board) }
 
     /// World (x, y) of every pin on every visible lane.
     let pins: [(x: Double, y: Double)] = visibleLanes.flatMap { lane in
