@@ -3,7 +3,7 @@ import Foundation
 
 /// The bench's command line: hand-written like bowlertrax's, help in swift-argument-parser's layout.
 struct BenchOptions {
-    static let usage = "USAGE: bowlertrax-bench --clip <video> [--clip <video> ...] --long-clip <video> --ball-hsv <h,s,v> [options]\n       bowlertrax-bench --rss-only --clip <video> --ball-hsv <h,s,v> [--threads <n>]\n       bowlertrax-bench --decode-only --clip <video> [--threads <n>]\n       bowlertrax-bench --annotate-only --clip <video> [--clip <video> ...] --ball-hsv <h,s,v> [--threads <n>] [--repeats <n>]"
+    static let usage = "USAGE: bowlertrax-bench --clip <video> [--clip <video> ...] --long-clip <video> --ball-hsv <h,s,v> [options]\n       bowlertrax-bench --rss-only --clip <video> --ball-hsv <h,s,v> [--threads <n>]\n       bowlertrax-bench --decode-only --clip <video> [--threads <n>]\n       bowlertrax-bench --annotate-only --clip <video> [--clip <video> ...] --ball-hsv <h,s,v> [--threads <n>] [--repeats <n>]\n       bowlertrax-bench --map-points --clip <video> --point <frame,x,y> [--point <frame,x,y> ...]"
     static let help = """
     OVERVIEW: Times BowlerTrax stage by stage and end to end beside FFmpeg and an OpenCV pipeline on the same files.
 
@@ -26,6 +26,8 @@ struct BenchOptions {
       --rss-only               Analyse the one --clip and print its maximum RSS in kB (run in a fresh process by the bench).
       --decode-only            Decode the one --clip with our decoder alone and print its frame count (for profilers such as callgrind).
       --annotate-only          Time only the analysis with and without the annotated video on each --clip (issue 18's target on the last).
+      --map-points             Follow the camera through the one --clip as analyze does and print where each --point lands in frame 0's picture (scripts/validate-real's registration check).
+      --point <frame,x,y>      With --map-points, a pixel of a later frame; repeatable.
       -h, --help               Show help information.
     """
 
@@ -46,6 +48,9 @@ struct BenchOptions {
     var decodeOnly = false
     var stagesOnly = false
     var annotateOnly = false
+    var mapPoints = false
+    /// With --map-points: pixels of later frames.
+    var points: [(frame: Int, x: Double, y: Double)] = []
     var helpRequested = false
     /// The ball colour as given, passed on to the OpenCV script.
     var ballHSVText = ""
@@ -81,11 +86,18 @@ struct BenchOptions {
             case "--decode-only": decodeOnly = true
             case "--stages-only": stagesOnly = true
             case "--annotate-only": annotateOnly = true
+            case "--map-points": mapPoints = true
+            case "--point":
+                let text = try value(argument), parts = text.split(separator: ",").map { Double($0) }
+                guard parts.count == 3, let frame = parts[0], let x = parts[1], let y = parts[2], frame >= 0, frame == frame.rounded()
+                else { throw BenchError.usage("give --point as frame,x,y (a frame number and a pixel), not '\(text)'") }
+                points.append((Int(frame), x, y))
             default: throw BenchError.usage("unknown argument \(argument)")
             }
         }
-        if decodeOnly {
-            guard clips.count == 1 else { throw BenchError.usage("--decode-only takes exactly one --clip") }
+        if decodeOnly || mapPoints {
+            guard clips.count == 1 else { throw BenchError.usage("\(decodeOnly ? "--decode-only" : "--map-points") takes exactly one --clip") }
+            if mapPoints && points.isEmpty { throw BenchError.usage("give at least one --point with --map-points") }
             return
         }
         if profile.colors.isEmpty { throw BenchError.usage("give the ball's colour with --ball-hsv") }

@@ -34,6 +34,10 @@ do {
         print("frames=\(frames)")
         exit(0)
     }
+    if options.mapPoints {
+        try RegistrationCheck(path: options.clips[0], points: options.points, threads: options.threads).run().forEach { print($0) }
+        exit(0)
+    }
     if options.rssOnly {
         try MemoryProbe.analyseAndReport(path: options.clips[0], options: options)
         exit(0)
