@@ -176,8 +176,8 @@ extension LaneFinder {
     }
 
     /// How far a pin's base may lie off the rack's rows in perspective, as a fraction of the lane's width there (the
-    /// rows are 0.25 of it apart across the lane, a few pixels in the picture; a reflection's foot lies a pin's height,
-    /// 0.36, below; train 03's 4 and 7 pins, found level, were 0.015 off), and at least.
+    /// fixtures' bases lie within 1.1 px of their rows; a reflection's foot lies a pin's height, 0.36 of it, below), and
+    /// at least this many pixels.
     static let rackRowTolerance = 0.02
     /// Bases on one model in perspective for any but the head pin to be kept.
     static let minRackPins = 3
