@@ -1,7 +1,7 @@
 // MARK: - The pins
 
 extension LaneFinder {
-    /// Radius of a pin where it meets the deck, for the head pin's landmark. DOMAIN.md gives the belly (4.766 in
+    /// Radius of a pin where it meets the deck, for the pins' landmarks. DOMAIN.md gives the belly (4.766 in
     /// across); a real pin's base is narrower (about 2 in across), which moves the landmark about 0.1 ft: a
     /// fifth of a pixel at 720p, that far down the lane.
     static let pinBaseRadiusFt = 4.766 / 24
