@@ -26,6 +26,20 @@ public enum Lane {
     public static let arrowBoards: [Double] = [5, 10, 15, 20, 25, 30, 35]
     public static let pocketBoard = 17.5
 
+    /// A pin's spot: its number (1 the head pin), its board from the right edge and its row behind the head pin.
+    public struct PinSpot: Sendable {
+        public let pin: Int
+        public let board: Double
+        public let row: Int
+        /// Feet from the foul line to the spot's centre.
+        public var distanceFt: Double { headPinDistanceFt + Double(row) * pinRowSpacingIn / 12 }
+    }
+    /// Pins stand on a 12 in equilateral grid: rows 12 in × sin 60° apart.
+    public static let pinRowSpacingIn = 10.392
+    /// The ten pin spots, front row first (DOMAIN.md).
+    public static let pinSpots: [PinSpot] = zip([20, 25.64, 14.36, 31.28, 20, 8.72, 36.92, 25.64, 14.36, 3.08], [0, 1, 1, 2, 2, 2, 3, 3, 3, 3])
+        .enumerated().map { PinSpot(pin: $0.offset + 1, board: $0.element.0, row: $0.element.1) }
+
     /// Lateral feet from the lane centre for a board counted from the right edge.
     public static func lateralFt(board: Double) -> Double { (board - centreBoard) * boardWidthFt }
 

@@ -1,28 +1,53 @@
-// MARK: - The head pin
+// MARK: - The pins
 
 extension LaneFinder {
-    /// Radius of a pin where it meets the deck, for the head pin's landmark. DOMAIN.md gives the belly (4.766 in
+    /// Radius of a pin where it meets the deck, for the pins' landmarks. DOMAIN.md gives the belly (4.766 in
     /// across); a real pin's base is narrower (about 2 in across), which moves the landmark about 0.1 ft: a
     /// fifth of a pixel at 720p, that far down the lane.
     static let pinBaseRadiusFt = 4.766 / 24
 
-    /// The front of the head pin's base: walking up the board-20 line (from the middle of the lane's near end in
-    /// the picture to the vanishing point), the first place where warm maple gives way to the white pin. On a
-    /// glossy pin deck the walk meets the pins' reflection first, dim and fading; then the base is sought above
-    /// where the walk (from the arrows found, else halfway along the lane; past logos on the lane) stopped, as the row the picture is a mirror
-    /// about (`headPinMirror`).
-    func findHeadPin(nearLeft: (x: Double, y: Double), nearRight: (x: Double, y: Double), vanishing: (x: Double, y: Double), arrowsRow: Double?) -> Proposal? {
-        let mid = (x: (nearLeft.x + nearRight.x) / 2, y: (nearLeft.y + nearRight.y) / 2)
-        guard mid.y - vanishing.y > 20 else { return nil }
-        func lineX(_ y: Double) -> Double { mid.x + (vanishing.x - mid.x) * (y - mid.y) / (vanishing.y - mid.y) }
+    /// The standing pins, each as the front of its base on its spot's board line (from the point of that board between
+    /// the near corners to the vanishing point), the head pin first. The head pin is sought as `pinBase` says, walking
+    /// up from a third of the way from the vanishing point (mirror: from the arrows found, else halfway along the lane in
+    /// the picture); the others from a little below the head pin's base (`rackMargin`), or where the head pin was sought
+    /// when it was not found (a spare). A pin straight behind one found (5 behind 1, 8 behind 2, 9 behind 3) is
+    /// hidden by it from behind the lane and not sought. The bases found must make the rack's rows in perspective
+    /// (`inPerspective`): a reflection's foot, a neck band or a sign does not.
+    func findPins(nearLeft: (x: Double, y: Double), nearRight: (x: Double, y: Double), vanishing: (x: Double, y: Double), arrowsRow: Double?) -> [Proposal] {
+        let nearY = (nearLeft.y + nearRight.y) / 2
+        guard nearY - vanishing.y > 20 else { return [] }
+        let nearWidth = nearRight.x - nearLeft.x
+        func laneWidth(_ row: Double) -> Double { nearWidth * (row - vanishing.y) / (nearY - vanishing.y) }
+        let starts = (walk: Self.index(vanishing.y + 0.3 * (nearY - vanishing.y)),
+                      mirror: Self.index(arrowsRow ?? vanishing.y + 0.5 * (nearY - vanishing.y)) - 2)
+        var found: [(spot: Lane.PinSpot, proposal: Proposal)] = []
+        for spot in Lane.pinSpots where !found.contains(where: { $0.spot.board == spot.board }) {
+            let t = (spot.board - Lane.rightEdgeBoard) / (Lane.leftEdgeBoard - Lane.rightEdgeBoard)
+            let x0 = nearRight.x + (nearLeft.x - nearRight.x) * t, y0 = nearRight.y + (nearLeft.y - nearRight.y) * t
+            func lineX(_ y: Double) -> Double { x0 + (vanishing.x - x0) * (y - y0) / (vanishing.y - y0) }
+            let head = found.first { $0.spot.pin == 1 }?.proposal.point.yPx
+            let from = head.map { y in Self.index(y + Self.rackMargin * laneWidth(y)) }
+            guard let base = pinBase(lineX: lineX, laneWidth: laneWidth, vanishingRow: vanishing.y, walkFrom: from ?? starts.walk, mirrorFrom: from ?? starts.mirror) else { continue }
+            let point = LandmarkPoint(name: spot.pin == 1 ? "head pin, front of its base" : "\(spot.pin) pin, front of its base", xPx: lineX(base.y), yPx: base.y,
+                                      board: spot.board, distanceFt: spot.distanceFt - Self.pinBaseRadiusFt)
+            found.append((spot, Proposal(point: point, confidence: max(0, min(1, base.confidence)), evidence: "\(base.evidence) on the board-\(Self.text(spot.board)) line")))
+        }
+        return inPerspective(found.map(\.proposal), vanishingRow: vanishing.y, laneWidth: laneWidth)
+    }
+
+    /// How far below the head pin's base the other pins' bases are sought from, as a fraction of the lane's width
+    /// there: the deck just in front of the rack (the others stand behind the head pin, so above its base).
+    static let rackMargin = 0.1
+
+    /// The front of a pin's base on a board's line (`lineX`): walking up it from `walkFrom`, else from `mirrorFrom`,
+    /// the first place where warm maple gives way to the white pin. On a glossy pin deck the walk meets the pins'
+    /// reflection first: dim and fading, it stops no walk, and the base is sought above where the walk from
+    /// `mirrorFrom` (past logos on the lane) stopped, as the row the picture is a mirror about (`pinMirror`); bright
+    /// and cold (train 07), it passes for the pin, and a mirror well above that edge is taken instead.
+    func pinBase(lineX: (Double) -> Double, laneWidth: (Double) -> Double, vanishingRow: Double, walkFrom: Int, mirrorFrom: Int) -> (y: Double, confidence: Double, evidence: String)? {
         func warmthOnLine(_ row: Int) -> Double {
             let x = Self.index(lineX(Double(row) + 0.5))
             return (warmth(x - 1, row) + warmth(x, row) + warmth(x + 1, row)) / 3
-        }
-        func proposal(yBase: Double, confidence: Double, evidence: String) -> Proposal {
-            let point = LandmarkPoint(name: "head pin, front of its base", xPx: lineX(yBase), yPx: yBase, board: Lane.centreBoard,
-                                      distanceFt: Lane.headPinDistanceFt - Self.pinBaseRadiusFt)
-            return Proposal(point: point, confidence: max(0, min(1, confidence)), evidence: evidence)
         }
         /// The last row of warm deck walking up from `start` (past an arrow or a seam to the wood beyond), with the deck's warmth.
         func walk(from start: Int) -> (row: Int, deckWarmth: Double)? {
@@ -30,42 +55,52 @@ extension LaneFinder {
             for _ in 0..<Self.maxMarkingWidthPx where !isMaple(Self.index(lineX(Double(y) + 0.5)), y) { y -= 1 }
             guard isMaple(Self.index(lineX(Double(y) + 0.5)), y) else { return nil }
             let deckWarmth = warmthOnLine(y)
-            while y > Self.index(vanishing.y) + 1 && warmthOnLine(y - 1) > 0.5 * deckWarmth { y -= 1 }
+            while y > Self.index(vanishingRow) + 1 && warmthOnLine(y - 1) > 0.5 * deckWarmth { y -= 1 }
             return (y, deckWarmth)
         }
-        // Start a third of the way from the vanishing point (the arrows lie nearer, see findArrows).
-        if let (y, deckWarmth) = walk(from: Self.index(vanishing.y + 0.3 * (mid.y - vanishing.y))) {
-            let pinRow = y - 1, x = Self.index(lineX(Double(pinRow) + 0.5))
-            if pinRow > Self.index(vanishing.y) + 1, brightness(x, pinRow - 1) > 120, warmthOnLine(pinRow - 1) < 0.3 * deckWarmth {
-                // Sub-pixel: where warmth crosses halfway between the deck and the pin, between row y (deck) and y - 1.
-                let pinWarmth = warmthOnLine(pinRow - 1), mid2 = (deckWarmth + pinWarmth) / 2
-                let a = warmthOnLine(y), b = warmthOnLine(pinRow)
-                let fraction = a == b ? 0.5 : min(max((a - mid2) / (a - b), 0), 1)
-                let contrast = (deckWarmth - pinWarmth) / max(deckWarmth, 1)
-                return proposal(yBase: Double(y) + 0.5 - fraction, confidence: contrast, evidence: "maple-to-pin edge on the board-20 line, contrast \(Self.text(contrast))")
-            }
+        /// Where the walk ended at a pin: maple giving way, within a few rows (chroma is blurred over two), to white,
+        /// with the pit above as for a mirror (not a logo on the lane: train 01's and 13's).
+        func edge(_ walked: (row: Int, deckWarmth: Double)) -> (y: Double, contrast: Double)? {
+            let y = walked.row, deckWarmth = walked.deckWarmth
+            guard pitAbove(y, lineX: lineX, laneWidth: laneWidth(Double(y))), let pinRow = (y - 4...y - 2).reversed().first(where: { row in
+                row > Self.index(vanishingRow) && brightness(Self.index(lineX(Double(row) + 0.5)), row) > 120 && warmthOnLine(row) < 0.3 * deckWarmth
+            }) else { return nil }
+            // Sub-pixel: where warmth crosses halfway between the deck and the pin, between the deck's last row and the pin's first.
+            let pinWarmth = warmthOnLine(pinRow), mid = (deckWarmth + pinWarmth) / 2
+            var row = y
+            while row > pinRow + 1 && warmthOnLine(row - 1) > mid { row -= 1 }
+            let a = warmthOnLine(row), b = warmthOnLine(row - 1)
+            let fraction = a == b ? 0.5 : min(max((a - mid) / (a - b), 0), 1)
+            return (Double(row) + 0.5 - fraction, (deckWarmth - pinWarmth) / max(deckWarmth, 1))
         }
-        let nearWidth = nearRight.x - nearLeft.x
-        func laneWidth(_ row: Double) -> Double { nearWidth * (row - vanishing.y) / (mid.y - vanishing.y) }
-        // Up from the arrows found, else from halfway along the lane in the picture (a third of the way can be past
-        // the pins already on a telephoto view).
-        let start = Self.index(arrowsRow ?? vanishing.y + 0.5 * (mid.y - vanishing.y)) - 2
-        let below = walk(from: start)?.row ?? start
-        guard let mirror = headPinMirror(belowRow: below, aboveRow: max(Self.index(vanishing.y), 0), lineX: lineX, laneWidth: laneWidth) else { return nil }
-        return proposal(yBase: mirror.y, confidence: mirror.correlation,
-                        evidence: "the pin and its reflection on the deck mirror each other about this row on the board-20 line, correlation \(Self.text(mirror.correlation))")
+        let walks = [walk(from: walkFrom), walk(from: mirrorFrom)]
+        var edgeFound: (y: Double, contrast: Double)?
+        for walked in walks where edgeFound == nil { if let walked { edgeFound = edge(walked) } }
+        if let found = edgeFound {
+            // A cold, bright reflection can pass for the pin: then the pin stands on it higher up, mirrored about its base.
+            let top = Self.index(found.y - Self.pitReach * laneWidth(found.y))
+            if let mirror = pinMirror(belowRow: Self.index(found.y), aboveRow: max(top, 0), lineX: lineX, laneWidth: laneWidth),
+               found.y - mirror.y > Self.rackRowTolerance * laneWidth(found.y) {
+                return (mirror.y, mirror.correlation, "the pin and its reflection on the deck mirror each other about this row (above a maple-to-white edge), correlation \(Self.text(mirror.correlation))")
+            }
+            return (found.y, found.contrast, "maple-to-pin edge, contrast \(Self.text(found.contrast))")
+        }
+        let below = walks[1]?.row ?? mirrorFrom
+        guard let mirror = pinMirror(belowRow: below, aboveRow: max(Self.index(vanishingRow), 0), lineX: lineX, laneWidth: laneWidth) else { return nil }
+        return (mirror.y, mirror.correlation, "the pin and its reflection on the deck mirror each other about this row, correlation \(Self.text(mirror.correlation))")
     }
 
     /// The row a pin and its reflection mirror each other about, between `row` (where the walk up the deck met
     /// something white: a logo on the lane, or the reflection) and `top`: of the rows whose band above (a pin's height
-    /// down to its belly, `mirrorDepth`; about a pin's width across the board-20 line) is white (bright, not warm),
-    /// the one where that band flipped upside down is most like the band below (normalised cross-correlation, at
-    /// least `minMirrorCorrelation`), refined to a fraction of a row by a parabola. A pin's neck or belly is no
-    /// mirror of what lies below it; only the base, where the pin stands on its reflection, is.
-    func headPinMirror(belowRow row: Int, aboveRow top: Int, lineX: (Double) -> Double, laneWidth: (Double) -> Double) -> (y: Double, correlation: Double)? {
+    /// down to its belly, `mirrorDepth`; about a pin's width across, upright over the board's line) is white (bright,
+    /// not warm), the lowest where that band flipped upside down is about as like the band below as at the best
+    /// (normalised cross-correlation, at least `minMirrorCorrelation`), refined to a fraction of a row by a parabola. A pin's belly is no mirror of
+    /// what lies below it; only the base, where the pin stands on its reflection, is.
+    func pinMirror(belowRow row: Int, aboveRow top: Int, lineX: (Double) -> Double, laneWidth: (Double) -> Double) -> (y: Double, correlation: Double)? {
         func correlation(_ axis: Int) -> Double? {
             let width = laneWidth(Double(axis) + 0.5)
             let depth = max(3, Self.index(Self.mirrorDepth * width)), half = max(2, Self.index(0.08 * width))
+            // The pin stands upright in the picture (no roll) over its base, wherever the board's line runs.
             let x = Self.index(lineX(Double(axis) + 0.5))
             guard axis - depth >= 0, axis + depth < image.height else { return nil }
             var above: [Double] = [], below: [Double] = [], warmthAbove = 0.0
@@ -78,18 +113,21 @@ extension LaneFinder {
             }
             let n = Double(above.count)
             guard above.reduce(0, +) / n > 0.7 * wood.brightness, warmthAbove / n < 0.3 * wood.warmth else { return nil }
-            // A pin stands at the lane's end: the dark pit shows above it on the line (past the pin's top) within
-            // `pitReach`; a logo on the deck mirrored in the oil (train 14) has lane above it.
-            let reach = Self.index(Self.pitReach * width)
-            guard (axis - reach..<axis).contains(where: { row in
-                let x = Self.index(lineX(Double(row) + 0.5))
-                return (x - 1...x + 1).contains { brightness($0, row) < Self.pitMaxBrightness }
-            }) else { return nil }
+            // A pin stands at the lane's end: the dark pit shows above it on the board's line (past the pin's top)
+            // within `pitReach`; a logo on the deck mirrored in the oil (train 14) has lane above it (straight up from
+            // a logo on a slanting lane, train 01 and 13, a gutter). Not in the band above, though: that is the pin's
+            // (a neck band's two stripes mirror each other about their middle).
+            guard pitAbove(axis, lineX: lineX, laneWidth: width), !(axis - depth..<axis).contains(where: { dark($0, x) }) else { return nil }
             return Self.pearson(above, below)
         }
         var scores: [Int: Double] = [:]
         for axis in min(top + 1, row)...row + 2 { scores[axis] = correlation(axis) }
-        guard let best = scores.max(by: { $0.value < $1.value }), best.value >= Self.minMirrorCorrelation else { return nil }
+        // Of the mirrors about as good as the best, the lowest up the line is the front pin's base (a slanting line
+        // crosses a neighbour's base higher up: train 07's 3 pin, 0.80 against the head pin's 0.79); its peak.
+        guard let top = scores.values.max(), top >= Self.minMirrorCorrelation,
+              var axis = scores.filter({ $0.value >= top - Self.mirrorTieMargin }).keys.max() else { return nil }
+        while let up = scores[axis - 1], let here = scores[axis], up > here { axis -= 1 }
+        let best = (key: axis, value: scores[axis] ?? top)
         var y = Double(best.key) + 0.5
         if let before = scores[best.key - 1], let after = scores[best.key + 1] {
             let curvature = before - 2 * best.value + after
@@ -97,6 +135,61 @@ extension LaneFinder {
         }
         return (y, best.value)
     }
+
+    /// The pins found (`pins`, proposals of pin bases), less those out of the rack's rows in perspective. A row's
+    /// distance down the lane gives its height in the picture by 1 / (y - vanishing row) = α + β·distance, farther
+    /// higher (β > 0; lines across the lane taken level, as for the edges level with the head pin). Of the models
+    /// through two bases at different distances, the one most bases lie within `rackRowTolerance` of (then the
+    /// smaller largest miss) is refitted to those by least squares, and the bases off it are dropped. With fewer
+    /// than `minRackPins` on one model (bases all in one row count as none) only the head pin is kept: two bases fit a
+    /// model whatever they are (train 06's were mid-lane, train 09's 4 pin 7 px off the fit).
+    func inPerspective(_ pins: [Proposal], vanishingRow: Double, laneWidth: (Double) -> Double) -> [Proposal] {
+        func tolerance(_ pin: Proposal) -> Double { max(Self.minRackRowTolerancePx, Self.rackRowTolerance * laneWidth(pin.point.yPx)) }
+        func misses(_ model: (alpha: Double, beta: Double)) -> [Double] {
+            pins.map { pin in
+                let u = model.alpha + model.beta * pin.point.distanceFt
+                return u > 0 ? abs(vanishingRow + 1 / u - pin.point.yPx) : .infinity
+            }
+        }
+        var best: (inliers: [Int], largest: Double)?
+        for i in pins.indices {
+            for j in pins.indices where pins[j].point.distanceFt > pins[i].point.distanceFt + 1e-6 {
+                let ui = 1 / (pins[i].point.yPx - vanishingRow), uj = 1 / (pins[j].point.yPx - vanishingRow)
+                let beta = (uj - ui) / (pins[j].point.distanceFt - pins[i].point.distanceFt)
+                guard beta > 0, ui > 0 else { continue }
+                let miss = misses((ui - beta * pins[i].point.distanceFt, beta))
+                let inliers = pins.indices.filter { miss[$0] <= tolerance(pins[$0]) }
+                let largest = inliers.map { miss[$0] }.max() ?? 0
+                if best.map({ inliers.count > $0.inliers.count || (inliers.count == $0.inliers.count && largest < $0.largest) }) ?? true { best = (inliers, largest) }
+            }
+        }
+        guard let best, best.inliers.count >= Self.minRackPins else {
+            // Too few to check each other: the head pin alone, as sought on its own before the rack.
+            return pins.filter { $0.point.distanceFt < Lane.headPinDistanceFt }
+        }
+        // Least squares on the inliers: u = α + β·distance.
+        let samples = best.inliers.map { (d: pins[$0].point.distanceFt, u: 1 / (pins[$0].point.yPx - vanishingRow)) }
+        let n = Double(samples.count), meanD = samples.map(\.d).reduce(0, +) / n, meanU = samples.map(\.u).reduce(0, +) / n
+        let sdd = samples.map { ($0.d - meanD) * ($0.d - meanD) }.reduce(0, +), sdu = samples.map { ($0.d - meanD) * ($0.u - meanU) }.reduce(0, +)
+        let beta = sdu / sdd, miss = misses((meanU - beta * meanD, beta))
+        return pins.indices.filter { miss[$0] <= tolerance(pins[$0]) }.map { pins[$0] }
+    }
+
+    /// How far a pin's base may lie off the rack's rows in perspective, as a fraction of the lane's width there (the
+    /// fixtures' bases lie within 1.1 px of their rows; a reflection's foot lies a pin's height, 0.36 of it, below), and
+    /// at least this many pixels.
+    static let rackRowTolerance = 0.02
+    /// Bases on one model in perspective for any but the head pin to be kept.
+    static let minRackPins = 3
+    static let minRackRowTolerancePx = 1.5
+
+    /// Whether the dark pit shows on a board's line within `pitReach` of the lane's width above `row`.
+    func pitAbove(_ row: Int, lineX: (Double) -> Double, laneWidth: Double) -> Bool {
+        (row - Self.index(Self.pitReach * laneWidth)..<row).contains { dark($0, Self.index(lineX(Double($0) + 0.5))) }
+    }
+
+    /// Whether the pit shows at the pixel or either side of it in the row.
+    func dark(_ row: Int, _ x: Int) -> Bool { (x - 1...x + 1).contains { brightness($0, row) < Self.pitMaxBrightness } }
 
     /// How far above and below the base the mirror is compared, as a fraction of the lane's width at that row: a
     /// pin (15 in tall) from its base past its belly (4.5 in up) is about a quarter of the lane (41.5 in).
@@ -109,6 +202,8 @@ extension LaneFinder {
     /// Below this the band below is taken as no mirror image of the pin: the pins' bases on the real frames score
     /// 0.78 to 0.84; a light logo projected on the lane (train 06) 0.65.
     static let minMirrorCorrelation = 0.7
+    /// Mirrors scoring within this of the best are taken as good as it (`pinMirror`).
+    static let mirrorTieMargin = 0.05
 
     /// Pearson's correlation of two equally long samples; nil when either is uniform.
     static func pearson(_ a: [Double], _ b: [Double]) -> Double? {

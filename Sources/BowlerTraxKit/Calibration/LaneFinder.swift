@@ -106,8 +106,9 @@ public struct LaneFinder {
             // their own noise: a few tenths of a board at the pins on the fixtures).
             proposals += edgesLevelWithArrows(arrows, left: left, right: right, confidence: edgeConfidence)
         }
-        if let pin = findHeadPin(nearLeft: near.left, nearRight: near.right, vanishing: vanishing, arrowsRow: arrows.map(\.point.yPx).min()) {
-            proposals.append(pin)
+        let pins = findPins(nearLeft: near.left, nearRight: near.right, vanishing: vanishing, arrowsRow: arrows.map(\.point.yPx).min())
+        proposals += pins
+        if let pin = pins.first(where: { $0.point.board == Lane.centreBoard }) {
             // The pin alone leaves the lane's width at the pins free: the edges level with it fix it. The lines across
             // the lane meet on the horizon, taken level through the vanishing point (no roll), so the line through the
             // pin runs as the foul line or a pair of arrow tips does, its slope shrunk by its height above the horizon.

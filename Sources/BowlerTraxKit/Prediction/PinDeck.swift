@@ -11,16 +11,9 @@ enum PinDeck {
     static let pinMassKg = 1.59
     /// 15 lb, the most common ball weight among adults (DOMAIN.md allows up to 16 lb).
     static let ballMassKg = 6.8
-    /// Rows are 12 in × sin 60° apart (DOMAIN.md: 10.392 in).
-    static let rowSpacingIn = 10.392
-
-    /// Pin spots as boards from the right edge (DOMAIN.md), row by row.
-    private static let spotBoards: [Double] = [20, 25.64, 14.36, 31.28, 20, 8.72, 36.92, 25.64, 14.36, 3.08]
-    private static let spotRows: [Double] = [0, 1, 1, 2, 2, 2, 3, 3, 3, 3]
-
     /// Spot of each pin, index `pin - 1`.
-    static let spots: [(xIn: Double, yIn: Double)] = (0..<pinCount).map { index in
-        (xIn: Lane.lateralFt(board: spotBoards[index]) * 12, yIn: spotRows[index] * rowSpacingIn)
+    static let spots: [(xIn: Double, yIn: Double)] = Lane.pinSpots.map { spot in
+        (xIn: Lane.lateralFt(board: spot.board) * 12, yIn: Double(spot.row) * Lane.pinRowSpacingIn)
     }
 
     /// The lane's edges: a pin whose centre crosses one has fallen into the gutter.

@@ -115,19 +115,13 @@ public struct LaneDrawing: Sendable {
             drawing.add(.ellipse(center: (x(rightBoard: board), y(distanceFt: 7)), radiusXPx: 1.2, radiusYPx: 1.2), Drawing.Style(fill: Self.ink))
         }
         let pinRadiusFt = 4.766 / 2 / 12
-        for spot in Self.pinSpots {
+        for spot in Lane.pinSpots {
             drawing.add(.ellipse(center: (x(rightBoard: spot.board), y(distanceFt: spot.distanceFt)), radiusXPx: pinRadiusFt * pxPerFt * boardStretch,
                                  radiusYPx: pinRadiusFt * pxPerFt),
                         Drawing.Style(stroke: DrawingColor("#333333"), strokeWidthPx: 0.8, fill: DrawingColor("#ffffff")), attributes: [("class", "pin")])
         }
     }
 
-    /// Pin spots in right-handed boards and feet (DOMAIN.md).
-    static let pinSpots: [(board: Double, distanceFt: Double)] = {
-        let rowFt = 10.392 / 12
-        return [(20, 60), (25.64, 60 + rowFt), (14.36, 60 + rowFt), (31.28, 60 + 2 * rowFt), (20, 60 + 2 * rowFt), (8.72, 60 + 2 * rowFt),
-                (36.92, 60 + 3 * rowFt), (25.64, 60 + 3 * rowFt), (14.36, 60 + 3 * rowFt), (3.08, 60 + 3 * rowFt)]
-    }()
 }
 
 extension LaneDrawing.Path {

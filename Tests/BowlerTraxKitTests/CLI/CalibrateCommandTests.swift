@@ -116,10 +116,10 @@ final class CalibrateCommandTests: XCTestCase {
         let html = dir.appendingPathComponent("p.html").path
         let result = try CalibrationCLI.run(["calibrate", "--video", video, "--median", "9", "--auto", "--out", out, "--overlay", overlay, "--html", html])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.hasPrefix("Picture: the median of 9 frames of 0 to 209, where the camera holds still (it holds still to the end).\nFound 12 landmarks:\nlandmark                         x px     y px  confidence\nfoul line, right edge  "), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("Picture: the median of 9 frames of 0 to 209, where the camera holds still (it holds still to the end).\nFound 18 landmarks:\nlandmark                         x px     y px  confidence\nfoul line, right edge  "), result.stdout)
         XCTAssertEqual(try CalibrationFrame(path: overlay).size, PixelSize(width: 1280, height: 720))
         XCTAssertTrue(try String(contentsOfFile: html, encoding: .utf8).contains("\"name\": \"arrow tip, board 20\", \"board\": 20, \"distance_ft\": 16, \"pixel\": [641."))
-        XCTAssertEqual(try CalibrationFile.load(path: out).points.count, 12)
+        XCTAssertEqual(try CalibrationFile.load(path: out).points.count, 18)
     }
 
     /// The click page alone: what was written and what to do next (it printed nothing).

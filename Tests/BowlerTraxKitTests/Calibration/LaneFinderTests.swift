@@ -4,7 +4,7 @@ import XCTest
 /// `--auto` on the committed 720p fixtures (the median of 15 frames, so the bowler is gone), against their exact calibrations.
 final class LaneFinderTests: XCTestCase {
     /// Proposals, and the pixel the exact calibration puts each proposed lane position at.
-    func proposalsAndTruth(_ name: String, video: String) throws -> [(proposal: LaneFinder.Proposal, truth: (x: Double, y: Double))] {
+    static func proposalsAndTruth(_ name: String, video: String = "mp4") throws -> [(proposal: LaneFinder.Proposal, truth: (x: Double, y: Double))] {
         let truthCalibration = try LaneCalibration.load(path: CalibrationCLI.fixture("\(name).calibration.json"), videoSize: nil)
         let frame = try CalibrationFrame(path: CalibrationCLI.fixture("\(name).\(video)"), medianOf: 15)
         return try LaneFinder(image: frame.image).propose().map { proposal in
@@ -13,7 +13,7 @@ final class LaneFinderTests: XCTestCase {
     }
 
     func assertEveryProposalWithin2Px(_ name: String, video: String = "mp4", file: StaticString = #filePath, line: UInt = #line) throws {
-        let found = try proposalsAndTruth(name, video: video)
+        let found = try Self.proposalsAndTruth(name, video: video)
         let names = Set(found.compactMap(\.proposal.point.name))
         let near = ["foul line, right edge", "foul line, left edge"] + Lane.arrowBoards.map { "arrow tip, board \(Int($0))" }
         XCTAssertTrue(Set(near).isSubset(of: names), "\(name): foul line corners and 7 arrow tips, found \(names.sorted())", file: file, line: line)

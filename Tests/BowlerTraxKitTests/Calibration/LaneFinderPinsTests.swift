@@ -1,0 +1,58 @@
+import XCTest
+@testable import BowlerTraxKit
+
+/// The standing pins found by `calibrate --auto` on the committed fixtures (the renderer draws all ten, white with
+/// red neck bands, on a glossy deck), against where their exact calibrations put the front of each base.
+final class LaneFinderPinsTests: XCTestCase {
+    /// Seen from behind the lane the 5, 8 and 9 pins stand straight behind the 1, 2 and 3 and their bases are hidden.
+    static let visiblePins: Set<String> = ["head pin", "2 pin", "3 pin", "4 pin", "6 pin", "7 pin", "10 pin"].reduce(into: []) { $0.insert("\($1), front of its base") }
+
+    /// Every visible pin is found, each base within `rowPx` of its true row and `px` of its true pixel.
+    func assertPinsFound(_ name: String, rowPx: Double, px: Double, file: StaticString = #filePath, line: UInt = #line) throws {
+        let pins = try LaneFinderTests.proposalsAndTruth(name).filter { $0.proposal.point.name?.hasSuffix("front of its base") == true }
+        XCTAssertEqual(Set(pins.compactMap(\.proposal.point.name)), Self.visiblePins, "\(name)", file: file, line: line)
+        for (proposal, truth) in pins {
+            let dx = proposal.point.xPx - truth.x, dy = proposal.point.yPx - truth.y
+            print("\(name) \(proposal.point.name ?? "?"): \(String(format: "%+.2f", dx)), \(String(format: "%+.2f", dy)) px, confidence \(String(format: "%.2f", proposal.confidence))")
+            XCTAssertEqual(dy, 0, accuracy: rowPx, "\(name) \(proposal.point.name ?? "?") row", file: file, line: line)
+            XCTAssertLessThan((dx * dx + dy * dy).squareRoot(), px, "\(name) \(proposal.point.name ?? "?")", file: file, line: line)
+        }
+    }
+
+    func testRight720p60FindsTheRack() throws { try assertPinsFound("right-720p60", rowPx: 1.5, px: 1.5) }
+    func testCameraAboveTheApproachFindsTheRack() throws { try assertPinsFound("high-720p60", rowPx: 1.5, px: 1.5) }
+    func testZoomedPastTheFoulLineFindsTheRack() throws { try assertPinsFound("zoom-720p60", rowPx: 1.5, px: 1.5) }
+    /// The head pin's base had been found 14 px high here (a neck band's two stripes mirror each other).
+    func testDarkWoodFindsTheRack() throws { try assertPinsFound("darkwood-720p60", rowPx: 1.5, px: 1.5) }
+
+    /// The rack's rows in perspective: the true bases of right-720p60 are all kept; one put a pin's height lower (where
+    /// its reflection ends on a glossy deck) or 3 rows' spacing higher (a neck band) is dropped, the others kept.
+    func testABaseOffTheRacksRowsIsDropped() throws {
+        let truth = try LaneCalibration.load(path: CalibrationCLI.fixture("right-720p60.calibration.json"), videoSize: nil)
+        let vanishing = try XCTUnwrap(LaneFinder.intersect(Self.edge(truth, board: Lane.leftEdgeBoard), Self.edge(truth, board: Lane.rightEdgeBoard)))
+        let pins = try [1, 2, 3, 4, 6, 7, 10].map { pin in
+            let spot = Lane.pinSpots[pin - 1], distance = spot.distanceFt - LaneFinder.pinBaseRadiusFt
+            let pixel = try XCTUnwrap(truth.surfacePixel(board: spot.board, distanceFt: distance))
+            return LaneFinder.Proposal(point: LandmarkPoint(name: "\(pin)", xPx: pixel.x, yPx: pixel.y, board: spot.board, distanceFt: distance), confidence: 1, evidence: "")
+        }
+        func laneWidth(_ row: Double) -> Double {
+            Self.edge(truth, board: Lane.rightEdgeBoard).at(row) - Self.edge(truth, board: Lane.leftEdgeBoard).at(row)
+        }
+        let finder = LaneFinder(image: RGBImage(width: 8, height: 8, fill: (0, 0, 0)))
+        XCTAssertEqual(finder.inPerspective(pins, vanishingRow: vanishing.y, laneWidth: laneWidth).compactMap(\.point.name), ["1", "2", "3", "4", "6", "7", "10"])
+        let rowSpacing = pins[0].point.yPx - pins[1].point.yPx
+        for (index, shift) in [(3, 0.36 * laneWidth(pins[3].point.yPx)), (5, -3 * rowSpacing)] {
+            var moved = pins
+            moved[index].point.yPx += shift
+            let kept = finder.inPerspective(moved, vanishingRow: vanishing.y, laneWidth: laneWidth).compactMap(\.point.name)
+            XCTAssertEqual(kept, pins.compactMap(\.point.name).filter { $0 != pins[index].point.name }, "\(pins[index].point.name ?? "") moved \(shift) px")
+        }
+    }
+
+    /// A lane edge of the exact calibration as a line x = a + b·y, through its pixels at 20 and 60 ft.
+    static func edge(_ truth: LaneCalibration, board: Double) -> LaneFinder.Line {
+        let near = truth.surfacePixel(board: board, distanceFt: 20)!, far = truth.surfacePixel(board: board, distanceFt: 60)!
+        let b = (far.x - near.x) / (far.y - near.y)
+        return LaneFinder.Line(a: near.x - b * near.y, b: b, rmsPx: 0, count: 2)
+    }
+}
