@@ -22,7 +22,7 @@ enum AnalyzeCommand {
             .init(name: "oil", value: "pattern", help: "The oil pattern's name."),
             .init(name: "kind", value: "kind", help: "League night or practice. (default: practice) (values: league, practice)"),
             .init(name: "notes", value: "text", help: "Free notes kept with the session."),
-            .init(name: "threads", value: "n", help: "Decoder threads; 0 uses every core but the one detection runs on. (default: 0)"),
+            .init(name: "threads", value: "n", help: "Decoder threads; 0 uses every core the process may run on but the one detection runs on. (default: 0)"),
             annotateOption,
             OutputFile.force,
         ])

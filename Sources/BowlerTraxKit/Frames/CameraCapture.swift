@@ -40,8 +40,8 @@ public final class CameraCapture: @unchecked Sendable {
     private var nextToHandOn = 0
     private var decodeFailure: Error?
 
-    /// MJPEG decoding threads: two, so both cores decode when the machine has them.
-    static let decoderCount = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
+    /// MJPEG decoding threads: two, so both cores decode when the process may use them.
+    static let decoderCount = min(2, FrameDecoder.usableCores)
 
     /// Opens the camera and sets its mode; `recordPath` keeps every raw buffer in a video file.
     /// 32 buffers (the most uvcvideo gives) let the capture thread stall for half a second at 60 fps before the driver drops a frame.

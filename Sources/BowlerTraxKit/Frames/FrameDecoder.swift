@@ -13,6 +13,10 @@ public final class FrameDecoder {
         return "FFmpeg \(String(cString: av_version_info())), libavcodec \(codec >> 16).\((codec >> 8) & 0xff).\(codec & 0xff)"
     }
 
+    /// The cores this process may run on (its CPU affinity, which `taskset` sets), as libavcodec counts them when it
+    /// chooses its own number of threads.
+    public static var usableCores: Int { max(1, Int(av_cpu_count())) }
+
     public let path: String
     public let width: Int
     public let height: Int

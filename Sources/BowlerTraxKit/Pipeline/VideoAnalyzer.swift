@@ -21,24 +21,33 @@ public struct AnalysisResult: Sendable {
 ///
 /// Two in flight are enough for the overlap (detection takes a fraction of a frame's decode time),
 /// and each held frame pins a decoder buffer (3 MB at 1080p), so more would only cost memory.
+///
+/// A process that may run on one core only (`taskset`, a container's CPU set) has nothing to overlap: there each frame
+/// is tracked on the decoding thread as soon as it is decoded, while its pixels are still in the cache, with no
+/// hand-over between threads taking turns on that core.
 public final class VideoAnalyzer {
     /// Nil: the ball is found by itself (see `ShotPipeline`).
     public let profile: BallProfile?
     public let calibration: LaneCalibration?
     public let hand: Hand
     public let decoderThreads: Int
+    /// Whether frames are tracked on the decoding thread (one usable core) rather than on a queue of their own.
+    public let tracksOnDecodingThread: Bool
     /// Where the user pointed at the ball, if they did (see `BallSeed`).
     public let seed: BallSeed?
     static let maxFramesInFlight = 2
 
     /// `decoderThreads` 0 means every core but one: detection runs on that one, overlapped with decoding
     /// (on two cores one decoder thread decodes as fast as the analysis can use it, with less memory).
-    public init(profile: BallProfile?, calibration: LaneCalibration?, hand: Hand, decoderThreads: Int = 0, seed: BallSeed? = nil) {
+    /// `cores`: the cores the process may run on.
+    public init(profile: BallProfile?, calibration: LaneCalibration?, hand: Hand, decoderThreads: Int = 0, seed: BallSeed? = nil,
+                cores: Int = FrameDecoder.usableCores) {
         self.profile = profile
         self.seed = seed
         self.calibration = calibration
         self.hand = hand
-        self.decoderThreads = Self.threads(decoderThreads)
+        self.decoderThreads = Self.threads(decoderThreads, cores: cores)
+        tracksOnDecodingThread = cores == 1
     }
 
     /// Opens a video for `analyze(_:)` with `threads` decoder threads (0: as `init` chooses). A caller that must know
@@ -47,8 +56,8 @@ public final class VideoAnalyzer {
         try FrameDecoder(path: path, threads: threads(decoderThreads))
     }
 
-    private static func threads(_ requested: Int) -> Int {
-        requested > 0 ? requested : max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+    private static func threads(_ requested: Int, cores: Int = FrameDecoder.usableCores) -> Int {
+        requested > 0 ? requested : max(1, cores - 1)
     }
 
     /// Analyses `path`. `onShot` runs on the measurement queue as each shot is measured, in order (to store it at once);
@@ -76,6 +85,10 @@ public final class VideoAnalyzer {
             while let frame = try decoder.nextFrame() {
                 frames += 1
                 if let expectedFrames, expectedFrames > 0, frames % 15 == 0 { onProgress?(min(1, Double(frames) / Double(expectedFrames))) }
+                if tracksOnDecodingThread {
+                    collector.track(frame)
+                    continue
+                }
                 slots.wait()
                 queue.async {
                     defer { slots.signal() }

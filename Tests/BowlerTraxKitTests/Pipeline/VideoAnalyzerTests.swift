@@ -17,12 +17,12 @@ final class VideoAnalyzerTests: XCTestCase {
 
     private static let clip = "multi-720p60"
 
-    private func analyzer() throws -> (VideoAnalyzer, path: String) {
+    private func analyzer(cores: Int = FrameDecoder.usableCores) throws -> (VideoAnalyzer, path: String) {
         let truth = try FixtureTruth.load(Self.clip)
         let directory = FixtureTruth.directory
         let calibration = try LaneCalibration.load(path: directory.appendingPathComponent("\(Self.clip).calibration.json").path,
                                                    videoSize: PixelSize(width: truth.width, height: truth.height))
-        return (VideoAnalyzer(profile: truth.profile, calibration: calibration, hand: Hand(rawValue: truth.hand) ?? .right),
+        return (VideoAnalyzer(profile: truth.profile, calibration: calibration, hand: Hand(rawValue: truth.hand) ?? .right, cores: cores),
                 directory.appendingPathComponent(truth.video).path)
     }
 
@@ -39,6 +39,25 @@ final class VideoAnalyzerTests: XCTestCase {
         if let finished = pipeline.finishTracking() { shots.append(pipeline.measure(finished)) }
         XCTAssertGreaterThan(shots.count, 1)
         XCTAssertEqual(analysed.shots, shots)
+    }
+
+    func testOneCoreTracksOnTheDecodingThreadAndGivesTheSameShots() throws {
+        let (oneCore, path) = try analyzer(cores: 1)
+        let (twoCores, _) = try analyzer(cores: 2)
+        XCTAssertTrue(oneCore.tracksOnDecodingThread)
+        XCTAssertFalse(twoCores.tracksOnDecodingThread)
+        let shots = try oneCore.analyze(path: path).shots
+        XCTAssertGreaterThan(shots.count, 1)
+        XCTAssertEqual(shots, try twoCores.analyze(path: path).shots)
+    }
+
+    /// `--threads 0`: every core the process may use but the one detection runs on, and one thread on one core.
+    func testDefaultDecoderThreadsFollowTheUsableCores() {
+        let threads = { (cores: Int) in VideoAnalyzer(profile: nil, calibration: nil, hand: .right, decoderThreads: 0, cores: cores).decoderThreads }
+        XCTAssertEqual(threads(1), 1)
+        XCTAssertEqual(threads(2), 1)
+        XCTAssertEqual(threads(4), 3)
+        XCTAssertEqual(VideoAnalyzer(profile: nil, calibration: nil, hand: .right, decoderThreads: 2, cores: 1).decoderThreads, 2)
     }
 
     func testHandlerGetsEveryShotInOrderBeforeAnalyzeReturns() throws {
