@@ -19,17 +19,17 @@ public struct LaneEdges: Sendable {
     static let rowCount = 9
 
     /// One edge at one row read through a fit: `board` nil where the fit cannot read it (beyond its horizon).
-    public struct Reading: Sendable {
-        public let side: String
-        public let xPx: Double, yPx: Double
-        public let board: Double?
-        public let edgeBoard: Double
+    struct Reading: Sendable {
+        let side: String
+        let xPx: Double, yPx: Double
+        let board: Double?
+        let edgeBoard: Double
         /// How far the reading is from the edge's board; infinity where there is none.
-        public var offsetBoards: Double { board.map { abs($0 - edgeBoard) } ?? .infinity }
+        var offsetBoards: Double { board.map { abs($0 - edgeBoard) } ?? .infinity }
     }
 
     /// Both edges read through `calibration` on `rowCount` rows from the near end to the farthest landmark.
-    public func readings(_ calibration: LaneCalibration) -> [Reading] {
+    func readings(_ calibration: LaneCalibration) -> [Reading] {
         (0..<Self.rowCount).flatMap { step -> [Reading] in
             let y = nearY + (farY - nearY) * Double(step) / Double(Self.rowCount - 1)
             return [(left, Lane.leftEdgeBoard, "left"), (right, Lane.rightEdgeBoard, "right")].map { edge, board, side in
