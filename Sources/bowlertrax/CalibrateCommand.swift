@@ -48,6 +48,8 @@ enum CalibrateCommand {
         var points: [LandmarkPoint]?
         /// With `--auto`, the lane's edges found in the picture: they check the fit.
         var edges: LaneEdges?
+        /// `--auto`'s fit of the landmarks it keeps, made when it chose the arrow layout.
+        var autoFit: LaneCalibration?
         var source = "auto"
         if let path = parsed.value("points") {
             let file = try CalibrationFile.load(path: path)
@@ -62,6 +64,7 @@ enum CalibrateCommand {
             edges = found.edges
             let layout = LaneFinder.chooseArrowLayout(proposals, imageSize: frame.size)
             proposals = layout?.proposals ?? proposals
+            autoFit = layout?.calibration
             show(proposalTable(proposals) + (layout?.summary ?? ""))
             for weak in proposals where weak.confidence < LaneFinder.weakConfidence {
                 FileHandle.standardError.write(Data("Warning: weak evidence for \"\(weak.point.name ?? "?")\" (confidence \(ShotTable.format(weak.confidence, 2))): \(weak.evidence)\n".utf8))
@@ -78,7 +81,7 @@ enum CalibrateCommand {
         guard let points else { return }
         guard points.count >= 4 else { throw CalibrationError.tooFewPoints(path: source, count: points.count) }
         let file = CalibrationFile(imageSize: frame.size, points: points)
-        let calibration = try LaneCalibration(file: file, source: source, fitDistortion: true)
+        let calibration = try autoFit ?? LaneCalibration(file: file, source: source, fitDistortion: true)
         show(residualTable(calibration, points: points, maxErrorPx: options.maxErrorPx))
         // The picture is written even for a rejected fit: it is how one sees which point is off.
         if let overlay = parsed.value("overlay") {

@@ -16,6 +16,8 @@ public struct ArrowLayoutChoice: Sendable {
     public let layout: ArrowLayout
     /// The proposals with the arrows at `layout`'s distances.
     public let proposals: [LaneFinder.Proposal]
+    /// The fit of `proposals` that chose the layout; nil when no camera fits them (fitting them again says why).
+    public let calibration: LaneCalibration?
     /// Each layout tried with the largest reprojection error of the fit assuming it (infinity: no camera fits).
     public let tried: [(layout: ArrowLayout, errorPx: Double)]
 
@@ -38,10 +40,10 @@ extension LaneFinder {
         let fits = ArrowLayout.known.map { layout in
             let assumed = proposals.map { $0.assuming(layout) }
             let file = CalibrationFile(imageSize: imageSize, points: assumed.map(\.point))
-            let errorPx = (try? LaneCalibration(file: file, source: "auto", fitDistortion: true))?.maxErrorPx ?? .infinity
-            return (layout: layout, proposals: assumed, errorPx: errorPx)
+            let calibration = try? LaneCalibration(file: file, source: "auto", fitDistortion: true)
+            return (layout: layout, proposals: assumed, calibration: calibration, errorPx: calibration?.maxErrorPx ?? .infinity)
         }
         guard let best = fits.min(by: { $0.errorPx < $1.errorPx }) else { return nil }
-        return ArrowLayoutChoice(layout: best.layout, proposals: best.proposals, tried: fits.map { ($0.layout, $0.errorPx) })
+        return ArrowLayoutChoice(layout: best.layout, proposals: best.proposals, calibration: best.calibration, tried: fits.map { ($0.layout, $0.errorPx) })
     }
 }

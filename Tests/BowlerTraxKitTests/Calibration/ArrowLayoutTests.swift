@@ -51,9 +51,9 @@ final class ArrowLayoutTests: XCTestCase {
     }
 
     func testTheSummaryNamesTheLayoutKeptAndHowTheOthersFitted() {
-        let choice = ArrowLayoutChoice(layout: .shallow, proposals: [], tried: [(.deep, 10.46), (.shallow, 1.5)])
+        let choice = ArrowLayoutChoice(layout: .shallow, proposals: [], calibration: nil, tried: [(.deep, 10.46), (.shallow, 1.5)])
         XCTAssertEqual(choice.summary, "Arrow layout: 13.5 to 15 ft (largest error 1.5 px; 13 to 16 ft: 10.5 px).\n")
-        let none = ArrowLayoutChoice(layout: .deep, proposals: [], tried: [(.deep, .infinity), (.shallow, .infinity)])
+        let none = ArrowLayoutChoice(layout: .deep, proposals: [], calibration: nil, tried: [(.deep, .infinity), (.shallow, .infinity)])
         XCTAssertEqual(none.summary, "Arrow layout: 13 to 16 ft (largest error no fit; 13.5 to 15 ft: no fit).\n")
     }
 
