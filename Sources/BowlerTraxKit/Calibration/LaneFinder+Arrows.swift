@@ -150,7 +150,7 @@ extension LaneFinder {
 
     /// Where a line across the lane at `distanceFt` meets its two edges, as landmarks (level with the arrows on `arrowBoard`, if given).
     func edges(level: Line, distanceFt distance: Double, left: Line, right: Line, confidence: Double, evidence: String, arrowBoard: Double? = nil) -> [Proposal] {
-        [(0.5, right, "right"), (39.5, left, "left")].compactMap { board, edge, side in
+        [(Lane.rightEdgeBoard, right, "right"), (Lane.leftEdgeBoard, left, "left")].compactMap { board, edge, side in
             guard let corner = Self.intersect(edge: edge, cross: level) else { return nil }
             let point = LandmarkPoint(name: Self.edgeName(distanceFt: distance, board: board), xPx: corner.x, yPx: corner.y, board: board, distanceFt: distance)
             return Proposal(point: point, confidence: confidence, evidence: "\(evidence) \(side) edge", arrowBoard: arrowBoard)

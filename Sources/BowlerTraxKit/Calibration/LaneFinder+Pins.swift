@@ -167,11 +167,9 @@ extension LaneFinder {
             // Too few to check each other: the head pin alone, as sought on its own before the rack.
             return pins.filter { $0.point.distanceFt < Lane.headPinDistanceFt }
         }
-        // Least squares on the inliers: u = α + β·distance.
-        let samples = best.inliers.map { (d: pins[$0].point.distanceFt, u: 1 / (pins[$0].point.yPx - vanishingRow)) }
-        let n = Double(samples.count), meanD = samples.map(\.d).reduce(0, +) / n, meanU = samples.map(\.u).reduce(0, +) / n
-        let sdd = samples.map { ($0.d - meanD) * ($0.d - meanD) }.reduce(0, +), sdu = samples.map { ($0.d - meanD) * ($0.u - meanU) }.reduce(0, +)
-        let beta = sdu / sdd, miss = misses((meanU - beta * meanD, beta))
+        // Least squares on the inliers: u = α + β·distance (the model's two bases lie at different distances).
+        guard let refit = Self.leastSquares(best.inliers.map { (pins[$0].point.distanceFt, 1 / (pins[$0].point.yPx - vanishingRow)) }) else { return [] }
+        let miss = misses((refit.a, refit.b))
         return pins.indices.filter { miss[$0] <= tolerance(pins[$0]) }.map { pins[$0] }
     }
 

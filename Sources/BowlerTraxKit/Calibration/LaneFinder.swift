@@ -127,7 +127,7 @@ public struct LaneFinder {
             // Pins hide most of the lane's end: a dozen clear columns is as good as it gets.
             let confidence = min(edgeConfidence, Self.quality(pit, enough: 12))
             let evidence = "lane end fitted over \(pit.count) columns (rms \(Self.text(pit.rmsPx)) px)"
-            for (board, edge, side) in [(0.5, right, "right"), (39.5, left, "left")] {
+            for (board, edge, side) in [(Lane.rightEdgeBoard, right, "right"), (Lane.leftEdgeBoard, left, "left")] {
                 guard let corner = Self.intersect(edge: edge, cross: pit) else { continue }
                 let landmark = LandmarkPoint(name: "lane end at the pit, \(side)", xPx: corner.x, yPx: corner.y, board: board, distanceFt: Lane.pitDistanceFt)
                 proposals.append(Proposal(point: landmark, confidence: confidence, evidence: evidence))
