@@ -106,3 +106,30 @@ public struct ClipTruth: Sendable, Codable, Equatable {
         try c.encode(landmarks, forKey: .landmarks)
     }
 }
+
+extension ClipTruth {
+    /// A truth file as the renderer writes it (keys in snake case).
+    public static func load(contentsOf url: URL) throws -> ClipTruth {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return try decoder.decode(ClipTruth.self, from: Data(contentsOf: url))
+    }
+
+    /// Each frame's camera (`frameCameras`) bound to the clip's frame size; nil when the camera stands still.
+    public var framePinholeCameras: [PinholeCamera]? {
+        frameCameras?.map { camera in
+            PinholeCamera(spec: CameraSpec(positionFt: Vector3(camera.positionFt[0], camera.positionFt[1], camera.positionFt[2]),
+                                           lookAtFt: Vector3(camera.lookAtFt[0], camera.lookAtFt[1], camera.lookAtFt[2]),
+                                           rollDeg: camera.rollDeg, verticalFovDeg: camera.verticalFovDeg, k1: camera.k1),
+                          widthPx: width, heightPx: height)
+        }
+    }
+}
+
+extension PinholeCamera {
+    /// Where `other`'s pixel (continuous) lies in this camera's picture: the point 30 ft along its ray, projected. For
+    /// cameras that turn and zoom about one point (a following camera's frames) every depth gives the same pixel.
+    public func pixel(seenBy other: PinholeCamera, xPx: Double, yPx: Double) -> (xPx: Double, yPx: Double)? {
+        project(other.origin + other.ray(xPx: xPx, yPx: yPx) * 30)
+    }
+}

@@ -7,9 +7,7 @@ import XCTest
 /// video's first frame, so the picture is the first frame's view with whoever walked through it gone.
 final class StillStretchTests: XCTestCase {
     func truth(_ name: String) throws -> ClipTruth {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return try decoder.decode(ClipTruth.self, from: Data(contentsOf: URL(fileURLWithPath: CalibrationCLI.fixture("\(name).truth.json"))))
+        try ClipTruth.load(contentsOf: URL(fileURLWithPath: CalibrationCLI.fixture("\(name).truth.json")))
     }
 
     /// A fixed camera holds still to the end: the median is of frames spread over all of it, and the bowler, who

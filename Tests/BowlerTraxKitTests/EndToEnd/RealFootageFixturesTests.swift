@@ -20,9 +20,7 @@ final class RealFootageFixturesTests: XCTestCase {
         init(_ name: String) throws {
             self.name = name
             let directory = FixtureTruth.directory
-            let decoder = JSONDecoder()
-            decoder.keyDecodingStrategy = .convertFromSnakeCase
-            truth = try decoder.decode(ClipTruth.self, from: Data(contentsOf: directory.appendingPathComponent("\(name).truth.json")))
+            truth = try ClipTruth.load(contentsOf: directory.appendingPathComponent("\(name).truth.json"))
             fields = try FixtureTruth.load(name)
             path = directory.appendingPathComponent(truth.video).path
             calibration = try LaneCalibration.load(path: directory.appendingPathComponent("\(name).calibration.json").path,
@@ -36,12 +34,7 @@ final class RealFootageFixturesTests: XCTestCase {
 
         /// The renderer's camera of each frame (a moving camera writes them).
         func cameras() throws -> [PinholeCamera] {
-            try XCTUnwrap(truth.frameCameras, "a moving camera writes each frame's camera").map { truth in
-                PinholeCamera(spec: CameraSpec(positionFt: Vector3(truth.positionFt[0], truth.positionFt[1], truth.positionFt[2]),
-                                               lookAtFt: Vector3(truth.lookAtFt[0], truth.lookAtFt[1], truth.lookAtFt[2]),
-                                               rollDeg: truth.rollDeg, verticalFovDeg: truth.verticalFovDeg, k1: truth.k1),
-                              widthPx: self.truth.width, heightPx: self.truth.height)
-            }
+            try XCTUnwrap(truth.framePinholeCameras, "a moving camera writes each frame's camera")
         }
 
         /// The drawn ball in each frame where its centre is in view (not behind the bowler).
@@ -193,7 +186,7 @@ final class RealFootageFixturesTests: XCTestCase {
         for point in trajectory {
             XCTAssertEqual(point.referenceFrame, 0, "frame \(point.frame)")
             let camera = cameras[point.frame]
-            let there = try XCTUnwrap(cameras[0].project(camera.origin + camera.ray(xPx: point.xPx, yPx: point.yPx) * 30))
+            let there = try XCTUnwrap(cameras[0].pixel(seenBy: camera, xPx: point.xPx, yPx: point.yPx))
             let x = try XCTUnwrap(point.referenceXPx), y = try XCTUnwrap(point.referenceYPx)
             errors.append(((x - there.xPx) * (x - there.xPx) + (y - there.yPx) * (y - there.yPx)).squareRoot())
         }
