@@ -45,7 +45,7 @@ public struct ShotMeasurer: Sendable {
                                    board: observation.board.map { hand.board(fromRightEdgeBoard: $0) }, distanceFt: observation.distanceFt,
                                    referenceFrame: reference?.frame, referenceXPx: reference?.x, referenceYPx: reference?.y)
         }
-        let samples = pathSamples(track)
+        let samples = Landing.onLane(pathSamples(track))
         var measurements = ShotMeasurements()
         var releaseTimeS = track.observations.first?.timeS ?? 0
         if samples.count >= 6 {

@@ -56,5 +56,5 @@ extension PolynomialFit {
         return RobustLeastSquares(design: design, width: width, ys: ys, sigmas: sigmas, maxRounds: 6).map { PolynomialFit(coefficients: $0.coefficients) }
     }
 
-    private init(coefficients: [Double]) { self.coefficients = coefficients }
+    init(coefficients: [Double]) { self.coefficients = coefficients }
 }

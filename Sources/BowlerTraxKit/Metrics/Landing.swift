@@ -1,0 +1,50 @@
+/// Where the ball is first seen rolling on the lane.
+///
+/// On real footage the tracker picks the ball up before that: in the bowler's hand at the bottom of the swing, or in
+/// the air over the first feet of a lofted release. A ball above the lane is read through the calibration where its
+/// line of sight meets the lane, beyond and beside where it is, so those sightings draw a path that no rolling ball
+/// draws (on TV clips: 3 to 4 boards off and the ball seemingly at half its speed over its first 2 to 4 ft, or moving
+/// back up the approach with the swing). Measured with them, the foul-line board, the launch and the crossing time
+/// that every speed starts from are wrong. So the path from the first feet of sure rolling (`anchorFt` on) is
+/// followed back toward the foul line, and sightings are kept while they lie on it; from the first that does not,
+/// everything earlier is left out, and the fits extrapolate to the foul line as they do when the bowler hid the
+/// release. On a ball seen rolling from the foul line nothing is left out.
+enum Landing {
+    /// The rolling path is taken from sightings this far down-lane (past any loft) ...
+    static let anchorFt = 8.0
+    /// ... over this much of it: short enough for straight lines (the skid barely bends in time or boards).
+    static let anchorSpanFt = 12.0
+    /// A sighting is off the rolling path when it strays from it by more than this many of its sigmas (scaled by the
+    /// scatter the anchor's own sightings show) and by more than the floors below: what an extrapolation over a few
+    /// feet and a camera's jitter may put between a rolling ball and the lines.
+    static let maxSigmas = 4.0
+    static let minOffFt = 0.25
+    static let minOffBoards = 0.75
+
+    /// `samples` (sorted by time) from the first one on the lane.
+    static func onLane(_ samples: [PathSample]) -> [PathSample] {
+        guard let firstFt = samples.first?.distanceFt else { return samples }
+        let from = max(firstFt, anchorFt)
+        let anchor = samples.indices.filter { (from...(from + anchorSpanFt)).contains(samples[$0].distanceFt) }
+        guard let start = anchor.first, start > 0, anchor.count >= 6 else { return samples }
+        let chosen = anchor.map { samples[$0] }, origin = samples[start].timeS
+        guard let travel = line(xs: chosen.map { $0.timeS - origin }, ys: chosen.map(\.distanceFt), sigmas: chosen.map(\.distanceSigmaFt)),
+              let course = line(xs: chosen.map(\.distanceFt), ys: chosen.map(\.board), sigmas: chosen.map(\.boardSigma)) else { return samples }
+        var first = start
+        while first > 0 {
+            let sample = samples[first - 1]
+            let offFt = abs(sample.distanceFt - travel.fit.value(at: sample.timeS - origin))
+            let offBoards = abs(sample.board - course.fit.value(at: sample.distanceFt))
+            if offFt > max(maxSigmas * travel.scatter * sample.distanceSigmaFt, minOffFt)
+                || offBoards > max(maxSigmas * course.scatter * sample.boardSigma, minOffBoards) { break }
+            first -= 1
+        }
+        return Array(samples[first...])
+    }
+
+    /// A robust straight line y(x), with the scatter of its residuals in their sigmas.
+    private static func line(xs: [Double], ys: [Double], sigmas: [Double]) -> (fit: PolynomialFit, scatter: Double)? {
+        guard let fit = RobustLeastSquares(design: xs.flatMap { [1, $0] }, width: 2, ys: ys, sigmas: sigmas, maxRounds: 6) else { return nil }
+        return (PolynomialFit(coefficients: fit.coefficients), fit.scatter)
+    }
+}
