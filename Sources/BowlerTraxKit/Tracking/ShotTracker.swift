@@ -405,8 +405,11 @@ public final class ShotTracker {
     private func finishActive() -> TrackedShot? {
         defer { active = nil; tentative.removeAll() }
         // A ball followed from a seed or a finding and lost before it was seen rolling is no shot (confirmed tracks
-        // always have this many).
+        // always have this many). With a calibration, neither is the user's seed followed only through the swing: it
+        // was never seen on the lane past where a lofted ball lands (`Landing.anchorFt`); the seed stays doubted and
+        // the ball is looked for rolling (`ShotPipeline.findBall`).
         guard let active, active.observations.count >= max(Self.confirmCount, active.startCount + Self.confirmCount - 1) else { return nil }
+        if calibration != nil, active.seeded, active.rises == nil, !active.observations.contains(where: Self.isRollingDownTheLane) { return nil }
         return TrackedShot(observations: active.observations)
     }
 
@@ -488,14 +491,24 @@ public final class ShotTracker {
         return recent.count - 1
     }
 
+    /// A sighting of the ball on the lane past where a lofted ball lands: nearer, or beside the lane, it may be in the
+    /// bowler's hand or in the air.
+    private static func isRollingDownTheLane(_ observation: Observation) -> Bool {
+        guard let distance = observation.distanceFt, let board = observation.board else { return false }
+        return distance >= Landing.anchorFt && onLaneBoards.contains(board)
+    }
+
     private func shotEnded(_ track: Track, atTimeS timeS: Double) -> Bool {
         if timeS - track.lastSeenS > Self.maxCoastS { return true }
         guard let last = track.observations.last, let distance = last.distanceFt, let board = last.board else { return false }
         if distance >= Lane.pitDistanceFt - 0.5 { return true }
         // Left the lane: the last few sightings all with the centre well past an edge (a ball riding the
-        // edge, centre on board 0.5, is still on the lane; past it, it drops into the gutter).
+        // edge, centre on board 0.5, is still on the lane; past it, it drops into the gutter). Judged only past where
+        // a lofted ball lands (`Landing.anchorFt`): nearer, a ball in the bowler's hand or in the air reads beside the
+        // lane (a two-handed bowler's swing read 6 boards past the edge on a TV clip, which ended the shot before the
+        // release).
         let recent = track.observations.suffix(3)
-        return recent.count == 3 && recent.allSatisfy { !Self.onLaneBoards.contains($0.board ?? board) }
+        return recent.count == 3 && recent.allSatisfy { ($0.distanceFt ?? distance) >= Landing.anchorFt && !Self.onLaneBoards.contains($0.board ?? board) }
     }
 
     private func bestMatch(for track: Track, in observations: [Observation], inFrame frame: Int, atTimeS timeS: Double) -> Observation? {

@@ -63,4 +63,26 @@ final class ShotTrackerEdgeCaseTests: XCTestCase {
         XCTAssertFalse(boards.isEmpty)
         XCTAssertTrue(boards.allSatisfy { abs($0 - 10) < 1e-6 }, "only the ball's sightings")
     }
+
+    func testASeedFollowedOnlyThroughTheSwingIsNoShot() throws {
+        // The user's box on the ball in the bowler's hand: in the swing it reads beside the lane (boards 44 to 50, 1 to
+        // 3 ft down-lane), then it is hidden behind the bowler. Neither the swing's reading ends the shot as a gutter
+        // ball, nor is what was followed a shot: the ball never rolled down the lane.
+        let calibration = try calibration()
+        let shot = SyntheticShot(calibration: calibration, distanceFt: SyntheticShot.constantSpeed(mph: 18), board: { _ in 10 })
+        let swing = try (0..<15).map { k in
+            try XCTUnwrap(shot.candidate(board: 44 + 0.4 * Double(k), distanceFt: 1 + 0.15 * Double(k)))
+        }
+        let tracker = ShotTracker(calibration: calibration)
+        tracker.follow([BallSighting(frame: 0, timeS: 0, candidate: swing[0])], reference: nil)
+        for k in 1..<swing.count {
+            XCTAssertNil(tracker.update(frame: k, timeS: Double(k) / 60, candidates: [swing[k]]), "frame \(k) of the swing")
+        }
+        XCTAssertTrue(tracker.isFollowing, "the swing read beside the lane near the foul line does not end the shot")
+        XCTAssertEqual(tracker.followedObservations.count, swing.count)
+        for k in swing.count..<(swing.count + 30) {
+            XCTAssertNil(tracker.update(frame: k, timeS: Double(k) / 60, candidates: []), "lost in the swing: no shot")
+        }
+        XCTAssertFalse(tracker.isFollowing)
+    }
 }
