@@ -11,14 +11,15 @@ struct TrackedFeature {
 /// Picks well-textured points spread over a luma image and follows them into the next frame.
 ///
 /// Corners: Shi & Tomasi, "Good features to track" (CVPR 1994): the smaller eigenvalue of the 2×2 gradient
-/// structure tensor summed over the 7×7 tracking window, the best sample of each cell of a 16×9 grid so the
+/// structure tensor summed over the 7×7 tracking window, the best sample of each cell of a grid (16×9) so the
 /// points spread over the picture. Tracking: Bouguet, "Pyramidal implementation of the Lucas Kanade feature
 /// tracker" (Intel, 2000): coarsest level first, at each level Newton steps on the window's brightness
 /// difference with the earlier window's gradients, bilinear interpolation, the result doubled as the next
 /// level's guess. Buffers are kept from frame to frame; only a change of image size reallocates.
 final class FeatureTracker {
-    static let gridColumns = 16
-    static let gridRows = 9
+    /// The grid frame-to-frame registration uses; the key-frame link uses a finer one (`KeyFrameAligner`).
+    static let defaultGridColumns = 16
+    static let defaultGridRows = 9
     /// The window is (2r + 1)² = 7×7 samples.
     static let windowRadius = 3
     static let windowSide = 2 * windowRadius + 1
@@ -49,10 +50,16 @@ final class FeatureTracker {
     /// The earlier window with a one-sample border (9×9), then its x and y gradients inside (7×7), then the later window.
     private var scratch = [Float](repeating: 0, count: (windowSide + 2) * (windowSide + 2) + 3 * windowSide * windowSide)
 
-    init() {
-        features.reserveCapacity(Self.gridColumns * Self.gridRows)
-        cellScore = [Float](repeating: 0, count: Self.gridColumns * Self.gridRows)
-        cellSample = [Int](repeating: 0, count: Self.gridColumns * Self.gridRows)
+    /// Corners are picked one per cell of a `gridColumns`×`gridRows` grid.
+    let gridColumns: Int
+    let gridRows: Int
+
+    init(gridColumns: Int = defaultGridColumns, gridRows: Int = defaultGridRows) {
+        self.gridColumns = gridColumns
+        self.gridRows = gridRows
+        features.reserveCapacity(gridColumns * gridRows)
+        cellScore = [Float](repeating: 0, count: gridColumns * gridRows)
+        cellSample = [Int](repeating: 0, count: gridColumns * gridRows)
     }
 
     /// Replaces the features by points to follow (level-0 index coordinates of the earlier frame).
@@ -73,13 +80,13 @@ final class FeatureTracker {
     func selectCorners(in image: LumaImage, excluding excluded: [SIMD4<Float>]) {
         features.removeAll(keepingCapacity: true)
         let w = image.width, h = image.height, r = Self.windowRadius, margin = r + 1
-        guard w > 2 * margin + Self.gridColumns && h > 2 * margin + Self.gridRows else { return }
+        guard w > 2 * margin + gridColumns && h > 2 * margin + gridRows else { return }
         if w != width || h != height {
             width = w
             height = h
             products = [SIMD4<Float>](repeating: .zero, count: w)
             rowSums = [SIMD4<Float>](repeating: .zero, count: w * h)
-            columnCell = (0..<w).map { $0 * Self.gridColumns / w }
+            columnCell = (0..<w).map { $0 * gridColumns / w }
         }
         let area = Float(Self.windowSide * Self.windowSide)
         sumTensorRows(of: image)
@@ -117,7 +124,7 @@ final class FeatureTracker {
     /// Sums `rowSums` over the 7 rows around each candidate (the full window's tensor), takes its smaller eigenvalue,
     /// and keeps the best candidate of each grid cell scoring above `minScore` outside `excluded` in `cellScore`/`cellSample`.
     private func pickBestPerCell(width w: Int, height h: Int, minScore: Float, excluding excluded: [SIMD4<Float>]) {
-        let r = Self.windowRadius, margin = r + 1
+        let r = Self.windowRadius, margin = r + 1, gridColumns = gridColumns, gridRows = gridRows
         for cell in cellScore.indices {
             cellScore[cell] = minScore
             cellSample[cell] = -1
@@ -128,7 +135,7 @@ final class FeatureTracker {
                     columnCell.withUnsafeBufferPointer { columns in
                         guard let sums = sumBuffer.baseAddress else { return }
                         for y in stride(from: margin, to: h - margin, by: Self.candidateSpacing) {
-                            let rowCell = y * Self.gridRows / h * Self.gridColumns
+                            let rowCell = y * gridRows / h * gridColumns
                             for x in stride(from: margin, to: w - margin, by: Self.candidateSpacing) {
                                 var tensor = sums[(y - r) * w + x]
                                 for k in (1 - r)...r { tensor += sums[(y + k) * w + x] }

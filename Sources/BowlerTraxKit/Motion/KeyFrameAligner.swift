@@ -6,12 +6,21 @@
 /// so the error no longer grows frame after frame, only from key to key: a new key is taken when the view has zoomed
 /// or turned too far from the last one for its corners to be matched (`maxScaleChange`, too few found).
 ///
-/// The same corners (`FeatureTracker`, best per grid cell, the ball's neighbourhood left out), pyramidal tracking
-/// (two levels: the prediction is already close) and fit (`MotionRansac`, then `bestMap`) as frame to frame.
+/// The same kind of corners (`FeatureTracker`, best per grid cell, the ball's neighbourhood left out), pyramidal
+/// tracking (two levels: the prediction is already close) and fit (`MotionRansac`, then `bestMap`) as frame to frame,
+/// but four times as many corners: the key's map is used for every frame until the next key, so its error counts
+/// more than one frame-to-frame step's, and the corners are picked once per key, not once per frame.
 final class KeyFrameAligner {
     /// Zoom between the key and a frame beyond which the key's 7×7 windows no longer match the frame's: a new key.
     static let maxScaleChange = 1.2
     static let trackedLevels = 2
+    /// The key's corner grid: 32×18, twice frame to frame's 16×9 across and down.
+    static let gridColumns = 2 * FeatureTracker.defaultGridColumns
+    static let gridRows = 2 * FeatureTracker.defaultGridRows
+    /// F-test threshold for the homography's extra parameters (`bestMap`), lower than frame to frame's
+    /// (`CameraMotionEstimator.minExtraParameterGain`): a key and a frame many frames apart differ by the keystone of
+    /// the whole turn since the key, which the similarity cannot follow, and four times the corners pin it down.
+    static let minExtraParameterGain = 10.0
 
     private let key = LumaPyramid()
     private var keyFrame = -1
@@ -19,7 +28,7 @@ final class KeyFrameAligner {
     private var toKey: Homography?
     /// The key's corners, level-0 index coordinates.
     private var corners: [TrackedFeature] = []
-    private let tracker = FeatureTracker()
+    private let tracker = FeatureTracker(gridColumns: KeyFrameAligner.gridColumns, gridRows: KeyFrameAligner.gridRows)
     private var expected: [TrackedFeature] = []
     private var inliers: [Bool] = []
     private var residuals: [Double] = []
@@ -49,10 +58,15 @@ final class KeyFrameAligner {
         }
         tracker.place(expected)
         tracker.track(from: key, to: pyramid, levels: Self.trackedLevels, guess: nil, droppingFoundIn: excluded)
-        guard let fit = MotionRansac.fit(tracker.features, thresholdPx: CameraMotionEstimator.inlierThresholdPx, inliers: &inliers, residuals: &residuals),
-              fit.consensus >= CameraMotionEstimator.inliersNeeded(of: corners.count) else { return makeKey(pyramid, frame: frame, excluded: excluded) }
+        guard let fit = MotionRansac.fit(tracker.features, thresholdPx: CameraMotionEstimator.inlierThresholdPx, inliers: &inliers, residuals: &residuals)
+        else { return makeKey(pyramid, frame: frame, excluded: excluded) }
         let best = MotionRansac.bestMap(tracker.features, fit.similarity, consensus: fit.consensus, thresholdPx: CameraMotionEstimator.inlierThresholdPx,
-                                        minGain: CameraMotionEstimator.minExtraParameterGain, inliers: &inliers, from: &fitFrom, to: &fitTo)
+                                        minGain: Self.minExtraParameterGain, inliers: &inliers, from: &fitFrom, to: &fitTo)
+        // Judged on the corners looked for, not all the key's: those under graphics are not (`keep`), and counting
+        // them made the link fail every few frames where graphics held half the picture (real 13), each new key
+        // adding a frame-to-frame map's error. And on the map kept, which may agree with more corners than the
+        // similarity did.
+        guard best.inliers >= CameraMotionEstimator.inliersNeeded(of: expected.count) else { return makeKey(pyramid, frame: frame, excluded: excluded) }
         let refined = pyramid.fullResolution(best.matrix)
         toKey = refined
         return KeyFrameLink(frame: keyFrame, toKey: refined)
