@@ -3,8 +3,9 @@
 /// from noise (the pan-720p60 fixture's first-frame view was 13 px off at the pins after 3.5 s, seven boards), and
 /// a fixed camera's view crept by a pixel over 800 frames where people moved through it. Here the key frame's corners
 /// are looked for in each frame where the chained maps predict them, and the map to the key fitted to them directly,
-/// so the error no longer grows frame after frame, only from key to key: a new key is taken when the view has zoomed
-/// or turned too far from the last one for its corners to be matched (`maxScaleChange`, too few found).
+/// so the error no longer grows frame after frame, only from key to key. A new key is taken when the view has zoomed
+/// or turned too far from the last one (`maxScaleChange`), the frame registered to the last key first, or when too few
+/// of the key's corners are found (its view then comes from the previous frame's).
 ///
 /// The same kind of corners (`FeatureTracker`, best per grid cell, the ball's neighbourhood left out), pyramidal
 /// tracking (two levels: the prediction is already close) and fit (`MotionRansac`, then `bestMap`) as frame to frame,
@@ -46,15 +47,20 @@ final class KeyFrameAligner {
             toKey = chained
             return KeyFrameLink(frame: keyFrame, toKey: chained)
         }
-        let centre = (x: Double(pyramid.sourceWidth) / 2, y: Double(pyramid.sourceHeight) / 2, radius: 100.0)
-        guard let fromKey = chained.inverse, let scaled = chained.carry(centre),
-              (1 / Self.maxScaleChange...Self.maxScaleChange).contains(scaled.radius / centre.radius) else {
-            return makeKey(pyramid, frame: frame, excluded: excluded)
-        }
+        guard let fromKey = chained.inverse else { return makeKey(pyramid, frame: frame, excluded: excluded) }
         expected.removeAll(keepingCapacity: true)
+        // Only corners predicted where their window fits in this frame are looked for: as the camera zooms in, the
+        // key's border leaves the picture, and counting its corners failed the link (on pan-720p60 every 15 to 19
+        // frames, with up to 30 % of the key's corners gone), each new key adding a frame-to-frame map's error.
+        let margin = Float(FeatureTracker.windowRadius)
+        let maxX = Float(pyramid.levels[0].width) - margin - 1, maxY = Float(pyramid.levels[0].height) - margin - 1
         for corner in corners where keep(corner) {
-            guard let there = pyramid.carry(corner.from, by: fromKey) else { continue }
-            expected.append(TrackedFeature(from: corner.from, to: there, strength: corner.strength))
+            guard let there = pyramid.carry(corner.from, by: fromKey), (margin..<maxX).contains(there.x), (margin..<maxY).contains(there.y),
+                  let right = pyramid.carry(corner.from + SIMD2(1, 0), by: fromKey),
+                  let below = pyramid.carry(corner.from + SIMD2(0, 1), by: fromKey) else { continue }
+            // The key's window as the predicted map shows it here (its local linear part), so the zoom since the key does not bias the match.
+            let warp = SIMD4(right.x - there.x, below.x - there.x, right.y - there.y, below.y - there.y)
+            expected.append(TrackedFeature(from: corner.from, to: there, strength: corner.strength, warp: warp))
         }
         tracker.place(expected)
         tracker.track(from: key, to: pyramid, levels: Self.trackedLevels, guess: nil, droppingFoundIn: excluded)
@@ -67,9 +73,23 @@ final class KeyFrameAligner {
         // adding a frame-to-frame map's error. And on the map kept, which may agree with more corners than the
         // similarity did.
         guard best.inliers >= CameraMotionEstimator.inliersNeeded(of: expected.count) else { return makeKey(pyramid, frame: frame, excluded: excluded) }
-        let refined = pyramid.fullResolution(best.matrix)
-        toKey = refined
-        return KeyFrameLink(frame: keyFrame, toKey: refined)
+        let link = KeyFrameLink(frame: keyFrame, toKey: pyramid.fullResolution(best.matrix))
+        if Self.keepsScale(link.toKey, width: pyramid.sourceWidth, height: pyramid.sourceHeight) {
+            toKey = link.toKey
+            return link
+        }
+        // Zoomed or turned so far that the key's corners will soon be lost: this frame becomes the key, its own view
+        // given by this link rather than by the frame-to-frame map (a sixth of the corners, mostly a similarity),
+        // whose error every frame until the next key would inherit.
+        _ = makeKey(pyramid, frame: frame, excluded: excluded)
+        return KeyFrameLink(frame: link.frame, toKey: link.toKey, startsKey: true)
+    }
+
+    /// Whether `map` scales the picture's centre by less than `maxScaleChange` either way.
+    private static func keepsScale(_ map: Homography, width: Int, height: Int) -> Bool {
+        let centre = (x: Double(width) / 2, y: Double(height) / 2, radius: 100.0)
+        guard let scaled = map.carry(centre) else { return false }
+        return (1 / maxScaleChange...maxScaleChange).contains(scaled.radius / centre.radius)
     }
 
     private func makeKey(_ pyramid: LumaPyramid, frame: Int, excluded: [SIMD4<Float>]) -> KeyFrameLink {
