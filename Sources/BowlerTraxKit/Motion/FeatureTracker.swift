@@ -15,11 +15,11 @@ struct TrackedFeature {
 /// Picks well-textured points spread over a luma image and follows them into the next frame.
 ///
 /// Corners: Shi & Tomasi, "Good features to track" (CVPR 1994): the smaller eigenvalue of the 2×2 gradient
-/// structure tensor summed over the 7×7 tracking window, the best sample of each cell of a grid (16×9) so the
-/// points spread over the picture. Tracking: Bouguet, "Pyramidal implementation of the Lucas Kanade feature
-/// tracker" (Intel, 2000): coarsest level first, at each level Newton steps on the window's brightness
-/// difference with the earlier window's gradients, bilinear interpolation, the result doubled as the next
-/// level's guess. Buffers are kept from frame to frame; only a change of image size reallocates.
+/// structure tensor summed over the 7×7 tracking window, the best sample of each cell of a grid (16×9; 32×18 for a key
+/// frame, `KeyFrameAligner`) so the points spread over the picture. Tracking: Bouguet, "Pyramidal implementation of
+/// the Lucas Kanade feature tracker" (Intel, 2000): coarsest level first, at each level Newton steps on the window's
+/// brightness difference with the earlier window's gradients, bilinear interpolation, the result doubled as the
+/// next level's guess. Buffers are kept from frame to frame; only a change of image size reallocates.
 final class FeatureTracker {
     /// The grid frame-to-frame registration uses; the key-frame link uses a finer one (`KeyFrameAligner`).
     static let defaultGridColumns = 16
@@ -209,10 +209,9 @@ final class FeatureTracker {
 
     /// Bouguet's iteration at one level: the displacement to add to `guess` so that the later image around
     /// point + guess + result, sampled through `warp`, matches the earlier image around `point`; nil when the earlier
-    /// window's tensor is ill-conditioned or the iteration runs off the image. Unwarped, a corner followed across a
-    /// zoom of 10 to 20 % (a key frame's) settles where the scaled texture matches best, which for a corner that is
-    /// not symmetric is off its true place by a fraction of a sample, the same way for every like corner: the fitted
-    /// map is biased, not only noisier.
+    /// window's tensor is ill-conditioned or the iteration runs off the image. The window alone only shifts: across a
+    /// key frame's 1.2× zoom, corners of a rendered texture settled 0.27 samples (median) off their true place
+    /// unwarped, 0.02 warped by the zoom (`KeyFrameAlignerTests`).
     private static func trackLevel(point: SIMD2<Float>, guess: SIMD2<Float>, warp: SIMD4<Float>, earlier: LumaImage, later: LumaImage,
                                    template: UnsafeMutablePointer<Float>, gradientX: UnsafeMutablePointer<Float>,
                                    gradientY: UnsafeMutablePointer<Float>, window: UnsafeMutablePointer<Float>) -> SIMD2<Float>? {

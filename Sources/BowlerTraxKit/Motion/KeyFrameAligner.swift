@@ -10,9 +10,11 @@
 /// The same kind of corners (`FeatureTracker`, best per grid cell, the ball's neighbourhood left out), pyramidal
 /// tracking (two levels: the prediction is already close) and fit (`MotionRansac`, then `bestMap`) as frame to frame,
 /// but four times as many corners: the key's map is used for every frame until the next key, so its error counts
-/// more than one frame-to-frame step's, and the corners are picked once per key, not once per frame.
+/// more than one frame-to-frame step's, and the corners are picked once per key, not once per frame. Each corner's
+/// window is looked for warped by the zoom and turn predicted since the key (`TrackedFeature.warp`).
 final class KeyFrameAligner {
-    /// Zoom between the key and a frame beyond which the key's 7×7 windows no longer match the frame's: a new key.
+    /// Zoom between the key and a frame beyond which a new key is taken: zooming in, the key's corners leave the
+    /// picture; zooming out, its windows cover ever more of the frame's texture.
     static let maxScaleChange = 1.2
     static let trackedLevels = 2
     /// The key's corner grid: 32×18, twice frame to frame's 16×9 across and down.
