@@ -280,17 +280,38 @@ final class FeatureTracker {
             }
             return
         }
+        // Warped, or near the edge: each sample its own weights, along each row one step of the warped window.
+        let reachX = (abs(warp.x) + abs(warp.y)) * reach, reachY = (abs(warp.z) + abs(warp.w)) * reach
+        if center.x - reachX >= 0 && center.y - reachY >= 0 && center.x + reachX + 1 < Float(width) && center.y + reachY + 1 < Float(height) {
+            // Inside: no position needs clamping, and truncation is the floor.
+            for j in 0..<side {
+                let dy = Float(j - radius)
+                var x = center.x - warp.x * reach + warp.y * dy, y = center.y - warp.z * reach + warp.w * dy
+                for i in 0..<side {
+                    out[j * side + i] = bilinear(image, width: width, x: x, y: y, column: Int(x), row: Int(y))
+                    x += warp.x
+                    y += warp.z
+                }
+            }
+            return
+        }
         let maxX = Float(width - 1), maxY = Float(height - 1)
         for j in 0..<side {
             let dy = Float(j - radius)
             for i in 0..<side {
                 let dx = Float(i - radius)
                 let x = min(max(center.x + warp.x * dx + warp.y * dy, 0), maxX), y = min(max(center.y + warp.z * dx + warp.w * dy, 0), maxY)
-                let xi = min(Int(x), width - 2), fx = x - Float(xi), yi = min(Int(y), height - 2), fy = y - Float(yi)
-                let top = image + yi * width + xi, bottom = top + width
-                let upper = top[0] + fx * (top[1] - top[0]), lower = bottom[0] + fx * (bottom[1] - bottom[0])
-                out[j * side + i] = upper + fy * (lower - upper)
+                out[j * side + i] = bilinear(image, width: width, x: x, y: y, column: min(Int(x), width - 2), row: min(Int(y), height - 2))
             }
         }
+    }
+
+    /// `image` at (x, y), interpolated from the 2×2 samples from (`column`, `row`), which lie within one sample of it.
+    @inline(__always)
+    private static func bilinear(_ image: UnsafePointer<Float>, width: Int, x: Float, y: Float, column: Int, row: Int) -> Float {
+        let fx = x - Float(column), fy = y - Float(row)
+        let top = image + row * width + column, bottom = top + width
+        let upper = top[0] + fx * (top[1] - top[0]), lower = bottom[0] + fx * (bottom[1] - bottom[0])
+        return upper + fy * (lower - upper)
     }
 }
