@@ -39,7 +39,8 @@ final class KeyFrameAligner {
     private var fitTo: [(x: Double, y: Double)] = []
 
     /// The link of `frame` (its pyramid `frame`, `toPrevious` its map to the previous frame, nil when unregistered)
-    /// to its key frame; this frame becomes the key when it cannot be matched to the last one. `keep` says whether a
+    /// to its key frame; this frame becomes the key when it cannot be matched to the last one, or when it has zoomed
+    /// or turned past `maxScaleChange` (then registered to the last key first: `startsKey`). `keep` says whether a
     /// key corner shows the scene (not a graphic over it); `excluded` are level-0 boxes where the ball is.
     func link(_ pyramid: LumaPyramid, frame: Int, toPrevious: Homography?, isStatic: Bool,
               keep: (TrackedFeature) -> Bool, excluded: [SIMD4<Float>]) -> KeyFrameLink {
@@ -60,7 +61,8 @@ final class KeyFrameAligner {
             guard let there = pyramid.carry(corner.from, by: fromKey), (margin..<maxX).contains(there.x), (margin..<maxY).contains(there.y),
                   let right = pyramid.carry(corner.from + SIMD2(1, 0), by: fromKey),
                   let below = pyramid.carry(corner.from + SIMD2(0, 1), by: fromKey) else { continue }
-            // The key's window as the predicted map shows it here (its local linear part), so the zoom since the key does not bias the match.
+            // The key's window as the predicted map shows it here (its local linear part): the zoom since the key
+            // then does not bias the match.
             let warp = SIMD4(right.x - there.x, below.x - there.x, right.y - there.y, below.y - there.y)
             expected.append(TrackedFeature(from: corner.from, to: there, strength: corner.strength, warp: warp))
         }
