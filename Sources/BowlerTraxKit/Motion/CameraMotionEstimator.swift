@@ -81,7 +81,7 @@ public final class CameraMotionEstimator {
     public init() {
         probes.reserveCapacity(Self.probeColumns * Self.probeRows)
         probeStrength = [Float](repeating: 0, count: Self.probeColumns * Self.probeRows)
-        let features = FeatureTracker.gridColumns * FeatureTracker.gridRows
+        let features = FeatureTracker.defaultGridColumns * FeatureTracker.defaultGridRows
         inliers.reserveCapacity(features)
         residuals.reserveCapacity(features)
         moving.reserveCapacity(features)

@@ -19,9 +19,18 @@ public struct FrameMotion: Sendable {
 }
 
 /// A frame's map into its key frame, an earlier frame of the same view registered to directly (or itself, with the
-/// identity, when it is the key).
+/// identity, when it is a key that could not be registered to the last one).
 public struct KeyFrameLink: Sendable, Equatable {
     public var frame: Int
     /// Maps the frame's pixels (full resolution, continuous) to the key frame's.
     public var toKey: Homography
+    /// The frame is the next frames' key, though registered to the last key (`frame`): the camera zoomed or turned
+    /// too far from it.
+    public var startsKey: Bool
+
+    public init(frame: Int, toKey: Homography, startsKey: Bool = false) {
+        self.frame = frame
+        self.toKey = toKey
+        self.startsKey = startsKey
+    }
 }

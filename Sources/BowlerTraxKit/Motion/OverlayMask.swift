@@ -8,7 +8,7 @@ struct OverlayMask {
     /// Camera motion at a feature (level-0 samples) below which its staying put proves nothing.
     static let minCameraMotionPx = 0.5
 
-    private var evidence = [UInt8](repeating: 0, count: FeatureTracker.gridColumns * FeatureTracker.gridRows)
+    private var evidence = [UInt8](repeating: 0, count: FeatureTracker.defaultGridColumns * FeatureTracker.defaultGridRows)
 
     /// Whether `feature` (by its position in the earlier frame, on an image `width`×`height` samples) lies in an overlay cell.
     func covers(_ feature: TrackedFeature, width: Int, height: Int) -> Bool {
@@ -39,10 +39,10 @@ struct OverlayMask {
         }
     }
 
-    /// The grid cell (as `FeatureTracker` lays it out) holding `point`.
+    /// The grid cell (as frame-to-frame registration's `FeatureTracker` lays it out) holding `point`.
     private static func cell(of point: SIMD2<Float>, width: Int, height: Int) -> Int {
-        let column = min(FeatureTracker.gridColumns - 1, max(0, Int(point.x) * FeatureTracker.gridColumns / width))
-        let row = min(FeatureTracker.gridRows - 1, max(0, Int(point.y) * FeatureTracker.gridRows / height))
-        return row * FeatureTracker.gridColumns + column
+        let column = min(FeatureTracker.defaultGridColumns - 1, max(0, Int(point.x) * FeatureTracker.defaultGridColumns / width))
+        let row = min(FeatureTracker.defaultGridRows - 1, max(0, Int(point.y) * FeatureTracker.defaultGridRows / height))
+        return row * FeatureTracker.defaultGridColumns + column
     }
 }

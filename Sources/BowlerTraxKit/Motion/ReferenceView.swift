@@ -29,7 +29,8 @@ public final class ReferenceChain {
 
     /// Takes the next frame, the map of its pixels to the previous frame's (nil: lost, this frame becomes the
     /// reference) and to its key frame, which is used instead when the key's view is known: chained maps drift,
-    /// a key frame's do not (`KeyFrameAligner`); returns its view.
+    /// a key frame's do not (`KeyFrameAligner`); returns its view. A frame that starts a key (`key.frame` itself, or
+    /// `startsKey`) becomes the key of the frames after it.
     @discardableResult
     public func advance(frame: Int, toPrevious: Homography?, key: KeyFrameLink? = nil) -> ReferenceView {
         let view: ReferenceView
@@ -40,7 +41,7 @@ public final class ReferenceChain {
         } else {
             view = ReferenceView(frame: frame, toReference: .identity)
         }
-        if key?.frame == frame { keyView = (frame, view) }
+        if key?.frame == frame || key?.startsKey == true { keyView = (frame, view) }
         views.append(view, frame: frame)
         if views.count > 2 * Self.keptFrames { views.removeFirst(views.count - Self.keptFrames) }
         return view

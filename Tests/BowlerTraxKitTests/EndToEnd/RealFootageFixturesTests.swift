@@ -127,7 +127,7 @@ final class RealFootageFixturesTests: XCTestCase {
         for field in ["foul_line_board", "arrows_board", "breakpoint_board", "breakpoint_distance_ft", "entry_board", "entry_angle_deg", "entry_speed_mph"] {
             try compare(field, result, clip)
         }
-        // Measured 0.78 and 0.36 mph slow (with no ball option, the ball's first sightings are where it was found).
+        // Measured 0.87 and 0.06 mph slow (with no ball option, the ball's first sightings are where it was found).
         try compare("launch_speed_mph", result, clip, held: false)
         try compare("average_speed_mph", result, clip, held: false)
     }
@@ -195,9 +195,11 @@ final class RealFootageFixturesTests: XCTestCase {
         print("pan-720p60 reference view: \(errors.count) points, error median \(String(format: "%.2f", median)) px, largest \(String(format: "%.2f", largest)) px")
         // Chained frame to frame alone, the maps drifted (6.7 px median, 13.5 px largest after 3.5 s: each drops the
         // small keystone a turning camera makes between two frames). Registered to key frames (`KeyFrameAligner`), the
-        // error grows only from key to key: measured 1.56 px median and 2.15 px largest; held a little above.
-        XCTAssertLessThan(median, 2)
-        XCTAssertLessThan(largest, 3)
+        // error grows only from key to key: measured 1.56 px median and 2.15 px largest; with the key's corners sought
+        // only where they are still in the picture and its windows warped by the zoom since the key, 0.44 and 0.87 px.
+        // Held a little above.
+        XCTAssertLessThan(median, 0.6)
+        XCTAssertLessThan(largest, 1.2)
     }
 
     /// What `bowlertrax analyze --json` prints that these tests read.

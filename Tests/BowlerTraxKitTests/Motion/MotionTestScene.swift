@@ -53,10 +53,10 @@ enum MotionTestScene {
 
     /// Renders `texture` at `view(x, y)` for every pixel; `overlay` may replace the luma at a texture-free
     /// frame point (a moving object), returning nil elsewhere.
-    static func frame(_ texture: MotionTexture, width: Int = width, height: Int = height,
+    static func frame(_ texture: MotionTexture, width: Int = width, height: Int = height, index: Int = 0,
                       view: (Double, Double) -> (Double, Double),
                       overlay: (Double, Double) -> Double? = { _, _ in nil }) -> VideoFrame {
-        let frame = VideoFrame.allocate(width: width, height: height)
+        let frame = VideoFrame.allocate(width: width, height: height, index: index)
         let luma = frame.mutablePlane(0), stride = frame.stride(0)
         for row in 0..<height {
             for column in 0..<width {

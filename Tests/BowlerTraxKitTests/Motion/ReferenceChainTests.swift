@@ -61,6 +61,18 @@ final class ReferenceChainTests: XCTestCase {
         XCTAssertEqual(chain.view(ofFrame: 4)?.frame, 0, "still the first frame's view")
     }
 
+    func testAFrameThatStartsAKeyTakesItsViewFromTheLastKey() throws {
+        let chain = ReferenceChain()
+        chain.advance(frame: 0, toPrevious: nil, key: KeyFrameLink(frame: 0, toKey: .identity))
+        chain.advance(frame: 1, toPrevious: shift(1, 0), key: KeyFrameLink(frame: 0, toKey: shift(1, 0)))
+        // Frame 2 zoomed past the limit: registered to frame 0 (3 px), not chained (1 + 1 px), it is the next key.
+        chain.advance(frame: 2, toPrevious: shift(1, 0), key: KeyFrameLink(frame: 0, toKey: shift(3, 0), startsKey: true))
+        chain.advance(frame: 3, toPrevious: shift(1, 0), key: KeyFrameLink(frame: 2, toKey: shift(2, 0)))
+        XCTAssertEqual(try XCTUnwrap(chain.view(ofFrame: 2)?.toReference.apply(0, 0)).x, 3, accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(chain.view(ofFrame: 3)?.toReference.apply(0, 0)).x, 5, accuracy: 1e-12)
+        XCTAssertEqual(chain.view(ofFrame: 3)?.frame, 0)
+    }
+
     func testALostFrameStartsANewViewWhateverItsKey() {
         let chain = ReferenceChain()
         chain.advance(frame: 0, toPrevious: nil, key: KeyFrameLink(frame: 0, toKey: .identity))
