@@ -265,9 +265,10 @@ public struct LaneFinder {
             for x in Self.index(left.at(yProbeD)) + 2..<max(Self.index(left.at(yProbeD)) + 2, Self.index(right.at(yProbeD)) - 1) {
                 var y = yProbe
                 while y > Self.index(vanishing.y) && isMaple(x, y) { y -= 1 }
-                // The pit is a dark band seen in the picture, 3 rows deep at least: train 04's picture ends at the pins
-                // and a red sign's top, 2 rows under the picture's top (black outside it, `rgb`), had been taken for the
-                // lane's end, 44 px off the fit.
+                // The pit is a dark band seen in the picture, 3 rows deep at least. On a telephoto view (train 04) the
+                // walk starts above the lane's end, in a red sign (warm as wood) that reaches the picture's top: the
+                // dark rows over it there (and the black outside the picture, `rgb`) had been taken for the pit, 44 px
+                // off the fit.
                 guard y > max(Self.index(vanishing.y), 3), brightness(x, y - 1) < Self.pitMaxBrightness, brightness(x, y - 3) < Self.pitMaxBrightness,
                       isMaple(x, y + 2) else { continue }
                 // Sub-pixel: where brightness crosses halfway between the deck and the pit.
