@@ -99,7 +99,10 @@ public struct LaneFinder {
         }
         let nearRow = Self.index(max(near.left.y, near.right.y))
         let pit = findPitLine(left: left, right: right, nearY: nearRow)
-        let arrows = findArrows(left: left, right: right, nearY: nearRow, farY: pit.map { $0.at((near.left.x + near.right.x) / 2) })
+        // The arrows lie 12 ft or more beyond the foul line, well above it in the picture: the rows just above it hold
+        // only its own blur (train 04's, broken into blobs along its slant, lined up as an arm of arrows).
+        let arrowsNearRow = foul == nil ? nearRow : Self.index(vanishing.y + (1 - Self.foulLineMarginFraction) * (Double(nearRow) - vanishing.y))
+        let arrows = findArrows(left: left, right: right, nearY: arrowsNearRow, farY: pit.map { $0.at((near.left.x + near.right.x) / 2) })
         proposals += arrows
         if foul == nil {
             // With no foul line the edges level with the arrows stand in for its corners (with it, they add only
@@ -148,6 +151,10 @@ public struct LaneFinder {
         }
         return (proposals, LaneEdges(left: left, right: right, nearY: max(near.left.y, near.right.y), farY: proposals.map(\.point.yPx).min() ?? Double(nearRow)))
     }
+
+    /// The rows above the foul line left out of the arrows' search, as a fraction of its height below the vanishing
+    /// point: 12 ft beyond it lies above this for any camera up to 200 ft behind the foul line.
+    static let foulLineMarginFraction = 0.05
 
     /// How far down the lane the landmarks must spread for the fit to fix the lane's length in the picture.
     static let minDistanceSpanFt = 10.0
@@ -258,7 +265,12 @@ public struct LaneFinder {
             for x in Self.index(left.at(yProbeD)) + 2..<max(Self.index(left.at(yProbeD)) + 2, Self.index(right.at(yProbeD)) - 1) {
                 var y = yProbe
                 while y > Self.index(vanishing.y) && isMaple(x, y) { y -= 1 }
-                guard y > Self.index(vanishing.y), brightness(x, y - 1) < Self.pitMaxBrightness, isMaple(x, y + 2) else { continue }
+                // The pit is a dark band seen in the picture, 3 rows deep at least. On a telephoto view (train 04) the
+                // walk starts above the lane's end, in a red sign (warm as wood) that reaches the picture's top: the
+                // dark rows over it there (and the black outside the picture, `rgb`) had been taken for the pit, 44 px
+                // off the fit.
+                guard y > max(Self.index(vanishing.y), 3), brightness(x, y - 1) < Self.pitMaxBrightness, brightness(x, y - 3) < Self.pitMaxBrightness,
+                      isMaple(x, y + 2) else { continue }
                 // Sub-pixel: where brightness crosses halfway between the deck and the pit.
                 let deck = brightness(x, y + 2), pit = brightness(x, y - 2), mid = (deck + pit) / 2
                 var row = y + 1
