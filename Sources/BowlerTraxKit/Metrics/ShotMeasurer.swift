@@ -19,8 +19,6 @@ public struct ShotMeasurer: Sendable {
     static let boardWindowFt = 8.0
     /// Sightings used for the early (launch) fits: the first this many feet of path.
     static let earlySpanFt = 15.0
-    /// Sightings whose radius strays further than this fraction from the expected one are not measured.
-    static let radiusTolerance = 0.12
     /// The back end, where the ball may turn from hooking to rolling: times past here come from the back-end fit.
     static let backEndFt = 40.0
     /// The back-end fit starts here: before any house pattern ends (38 to 42 ft, DOMAIN.md), so it sees
@@ -99,22 +97,25 @@ public struct ShotMeasurer: Sendable {
 
     private func pathSamples(_ track: TrackedShot) -> [PathSample] {
         guard let calibration else { return [] }
-        return track.observations.compactMap { observation in
+        let seen: [(timeS: Double, board: Double, distanceFt: Double, x: Double, y: Double, step: Double, ratio: Double)] = track.observations.compactMap { observation in
             // Past the entry point the ball meets the head pin: what it does there is the pins' doing, not the lane's.
             guard let board = observation.board, let distance = observation.distanceFt, distance <= Lane.entryDistanceFt else { return nil }
             let placed = observation.inCalibrationPicture
+            guard let expected = calibration.expectedRadiusPx(atX: placed.xPx, y: placed.yPx) else { return nil }
             // Read in the calibration's picture (`Observation.placed`): on a camera that zooms, a pixel of the frame is
             // `step` pixels there.
-            let x = placed.xPx, y = placed.yPx, step = placed.radiusPx / observation.candidate.radiusPx
-            // A ball whose outline is not the size it should be there is partly hidden or merged with
-            // something (the bowler, a pin): its centre is off, so it is left out of the measurements.
-            guard let expected = calibration.expectedRadiusPx(atX: x, y: y),
-                  abs(placed.radiusPx / expected - 1) <= Self.radiusTolerance else { return nil }
+            return (observation.timeS, board, distance, placed.xPx, placed.yPx, placed.radiusPx / observation.candidate.radiusPx, placed.radiusPx / expected)
+        }
+        // A ball whose outline is not the size it should be there is partly hidden or merged with something (the
+        // bowler, a pin): its centre is off, so it is left out of the measurements.
+        let trend = SizeTrend(seen.map { ($0.distanceFt, $0.ratio) })
+        return seen.compactMap { s in
+            guard SizeTrend.holds(s.ratio, atFt: s.distanceFt, on: trend) else { return nil }
             // Sensitivity of the mapped position to a pixel of noise, across and down the image.
-            guard let across = calibration.ballPosition(xPx: x + step, yPx: y), let down = calibration.ballPosition(xPx: x, yPx: y + step) else { return nil }
-            let boardPerPx = max(abs(across.board - board), abs(down.board - board))
-            let feetPerPx = max(abs(across.distanceFt - distance), abs(down.distanceFt - distance))
-            return PathSample(timeS: observation.timeS, board: hand.board(fromRightEdgeBoard: board), distanceFt: distance,
+            guard let across = calibration.ballPosition(xPx: s.x + s.step, yPx: s.y), let down = calibration.ballPosition(xPx: s.x, yPx: s.y + s.step) else { return nil }
+            let boardPerPx = max(abs(across.board - s.board), abs(down.board - s.board))
+            let feetPerPx = max(abs(across.distanceFt - s.distanceFt), abs(down.distanceFt - s.distanceFt))
+            return PathSample(timeS: s.timeS, board: hand.board(fromRightEdgeBoard: s.board), distanceFt: s.distanceFt,
                               boardSigma: max(boardPerPx * Self.pixelSigma, 0.01), distanceSigmaFt: max(feetPerPx * Self.pixelSigma, 0.005))
         }.sorted { $0.timeS < $1.timeS }
     }
