@@ -9,7 +9,9 @@
 public final class BackgroundModel {
     public let width: Int
     public let height: Int
-    private(set) var luma: [UInt8]
+    /// Owned by the model (freed in `deinit`). A constant pointer rather than an array property: the outline fits
+    /// read it pixel by pixel, and each read of a class's `var` would be checked for exclusive access at run time.
+    let luma: UnsafeMutableBufferPointer<UInt8>
     private var initialized = false
 
     /// Pixels blended at once: one SSE2 register of bytes, which every x86-64 and ARM64 CPU has.
@@ -18,8 +20,11 @@ public final class BackgroundModel {
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        luma = [UInt8](repeating: 0, count: width * height)
+        luma = .allocate(capacity: width * height)
+        luma.initialize(repeating: 0)
     }
+
+    deinit { luma.deallocate() }
 
     /// Blends `frame` into the model inside `region`, except inside `excluded`; the first frame is copied whole.
     public func update(with frame: VideoFrame, region: SearchRegion, excluded: [PixelRect]) {
@@ -28,19 +33,17 @@ public final class BackgroundModel {
         let copy = !initialized
         initialized = true
         let rects = excluded.sorted { $0.x0 < $1.x0 }
-        luma.withUnsafeMutableBufferPointer { model in
-            guard let base = model.baseAddress else { return }
-            for row in 0..<height {
-                let span = region.spans[row]
-                guard span.start < span.end else { continue }
-                let source = plane + row * stride, target = base + row * width
-                var x = span.start
-                for rect in rects where row >= rect.y0 && row < rect.y1 {
-                    Self.blend(source, into: target, from: x, to: min(rect.x0, span.end), copy: copy)
-                    x = max(x, rect.x1)
-                }
-                Self.blend(source, into: target, from: x, to: span.end, copy: copy)
+        guard let base = luma.baseAddress else { return }
+        for row in 0..<height {
+            let span = region.spans[row]
+            guard span.start < span.end else { continue }
+            let source = plane + row * stride, target = base + row * width
+            var x = span.start
+            for rect in rects where row >= rect.y0 && row < rect.y1 {
+                Self.blend(source, into: target, from: x, to: min(rect.x0, span.end), copy: copy)
+                x = max(x, rect.x1)
             }
+            Self.blend(source, into: target, from: x, to: span.end, copy: copy)
         }
     }
 

@@ -127,6 +127,8 @@ public struct PinActionSimulator: Sendable {
             // Whether any pin may still be standing at the end: once every pin is down or gone, nothing that
             // happens later can change the result (a pin that fell or left never stands again; inactive pins did).
             var undecided = false
+            // Bit i for pin i, for the pair search below (the flags do not change during it).
+            var movingPins: UInt16 = 0, activePins: UInt16 = 0
             for index in pins.indices where pins[index].active {
                 undecided = undecided || (pins[index].falling == nil && !pins[index].gone)
                 let speed = pins[index].disc.speedInPerS
@@ -135,6 +137,7 @@ public struct PinActionSimulator: Sendable {
                 pins[index].reach = pins[index].falling?.reach(atS: timeS) ?? (0, 0)
                 let stillFalling = pins[index].reach.growthInPerS > 0
                 pins[index].moving = speed > Self.restSpeedInPerS || stillFalling
+                if pins[index].moving { movingPins |= 1 << index }
                 if speed >= harmlessSpeedInPerS || stillFalling {
                     canStillKnock = true
                 } else if pins[index].falling != nil || pins[index].gone {
@@ -165,6 +168,7 @@ public struct PinActionSimulator: Sendable {
                 } else if abs(pins[index].disc.xIn) > PinDeck.laneHalfWidthIn {
                     pins[index].gone = true
                 }
+                if pins[index].active { activePins |= 1 << index }
             }
             if ballOnDeck {
                 for index in pins.indices where pins[index].active {
@@ -174,12 +178,23 @@ public struct PinActionSimulator: Sendable {
                           blowHeightIn: FallingPin.bellyHeightIn, atS: timeS)
                 }
             }
-            for first in pins.indices where pins[first].active {
-                // Two pins at rest cannot meet: only pairs with a mover are checked.
-                for second in (first + 1)..<pins.count where pins[second].active && (pins[first].moving || pins[second].moving) {
-                    guard DeckPin.mayTouch(pins[first], pins[second]) else { continue }
-                    collidePins(&pins[first], &pins[second], atS: timeS)
-                }
+            collidePairs(pins, active: activePins, moving: movingPins, atS: timeS)
+        }
+    }
+
+    /// Every pair of active pins (bits of `active`) with a mover among them (bits of `moving`), in the order of
+    /// the nested loop first < second, that may touch: two pins at rest cannot meet.
+    private func collidePairs(_ pins: UnsafeMutableBufferPointer<DeckPin>, active: UInt16, moving: UInt16, atS timeS: Double) {
+        var firsts = active
+        while firsts != 0 {
+            let first = firsts.trailingZeroBitCount
+            firsts &= firsts - 1
+            var seconds = firsts & (moving & 1 << first != 0 ? active : moving)
+            while seconds != 0 {
+                let second = seconds.trailingZeroBitCount
+                seconds &= seconds - 1
+                guard DeckPin.mayTouch(pins[first], pins[second]) else { continue }
+                collidePins(&pins[first], &pins[second], atS: timeS)
             }
         }
     }
