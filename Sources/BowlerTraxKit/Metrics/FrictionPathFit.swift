@@ -50,7 +50,8 @@ struct FrictionPathFit {
         guard let coarse = Self.search(coarseKnots, span: span, latestS: latestS, samples: samples.count, parameters: 7, { on($0, $1, 0) }) else { return nil }
         // The direction turned a little at the coarse knots, then the knots refined on the best direction.
         var turn = 0.0, turned = coarse
-        for candidateTurn in Self.directionTurnsRad {
+        // No turn is the coarse fit itself, which an equal objective would not replace.
+        for candidateTurn in Self.directionTurnsRad where candidateTurn != 0 {
             if let candidate = on(coarse.oilEndS, coarse.rollS, candidateTurn), candidate.objective < turned.objective { (turn, turned) = (candidateTurn, candidate) }
         }
         let fine = step / Double(Self.refineSteps)

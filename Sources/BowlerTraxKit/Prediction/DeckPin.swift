@@ -10,13 +10,20 @@ struct DeckPin {
     var gone = false
     /// Moving or still toppling at the start of the step: a pair of pins at rest cannot meet.
     var moving = false
-    /// The falling pin's `reach(atS:)` at the start of the step; none while it stands.
-    var reach: (lengthIn: Double, growthInPerS: Double) = (0, 0)
+    /// The falling pin's `reach(atS:)` at the start of the step; none while it stands (`updateReach`).
+    private(set) var reach: (lengthIn: Double, growthInPerS: Double) = (0, 0)
+    /// The reach and the belly's radius, with half an inch to spare: how close another pin's edge must come (`mayTouch`).
+    private(set) var touchIn = PinDeck.pinRadiusIn + 0.5
     /// `disc.speedInPerS` at the start of the step, before deck friction slows it.
     var speedInPerS = 0.0
 
     init(spot: (xIn: Double, yIn: Double)) {
         disc = Disc(xIn: spot.xIn, yIn: spot.yIn, vxInPerS: 0, vyInPerS: 0, radiusIn: PinDeck.pinRadiusIn, massKg: PinDeck.pinMassKg)
+    }
+
+    mutating func updateReach(atS timeS: Double) {
+        reach = falling?.reach(atS: timeS) ?? (0, 0)
+        touchIn = reach.lengthIn + disc.radiusIn + 0.5
     }
 
     /// False when the two are too far apart for any contact `PinActionSimulator` resolves: the bellies' or a
@@ -25,7 +32,7 @@ struct DeckPin {
     /// spare keeps rounding from ever ruling out a contact the exact tests would find.
     static func mayTouch(_ a: DeckPin, _ b: DeckPin) -> Bool {
         let dx = b.disc.xIn - a.disc.xIn, dy = b.disc.yIn - a.disc.yIn
-        let boundIn = a.reach.lengthIn + b.reach.lengthIn + a.disc.radiusIn + b.disc.radiusIn + 1
+        let boundIn = a.touchIn + b.touchIn
         return dx * dx + dy * dy < boundIn * boundIn
     }
 }

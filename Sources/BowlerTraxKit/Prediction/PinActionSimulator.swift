@@ -134,7 +134,7 @@ public struct PinActionSimulator: Sendable {
                 let speed = pins[index].disc.speedInPerS
                 pins[index].speedInPerS = speed
                 maxSpeed = max(maxSpeed, speed)
-                pins[index].reach = pins[index].falling?.reach(atS: timeS) ?? (0, 0)
+                pins[index].updateReach(atS: timeS)
                 let stillFalling = pins[index].reach.growthInPerS > 0
                 pins[index].moving = speed > Self.restSpeedInPerS || stillFalling
                 if pins[index].moving { movingPins |= 1 << index }

@@ -18,10 +18,9 @@ final class DeckPinTests: XCTestCase {
             first.disc.vyInPerS = uniform(&generator, -200, 200)
             let falling = try XCTUnwrap(FallingPin(vxInPerS: first.disc.vxInPerS, vyInPerS: first.disc.vyInPerS,
                                                    velocityChangeInPerS: uniform(&generator, 10, 300), atS: 0))
-            if trial % 2 == 0 {
-                first.falling = falling
-                first.reach = falling.reach(atS: uniform(&generator, 0, 0.5))
-            }
+            if trial % 2 == 0 { first.falling = falling }
+            first.updateReach(atS: uniform(&generator, 0, 0.5))
+            second.updateReach(atS: 0)
             var a = first.disc, b = second.disc
             let touches = first.falling != nil
                 ? falling.collide(lying: &a, other: &b, reach: first.reach, restitution: 0.55) != nil
@@ -39,7 +38,9 @@ final class DeckPinTests: XCTestCase {
         var first = DeckPin(spot: (xIn: 0, yIn: 0)), second = DeckPin(spot: (xIn: 0, yIn: 0))
         second.disc.xIn = 30
         XCTAssertFalse(DeckPin.mayTouch(first, second))
-        first.reach = (FallingPin.heightIn, 0)
+        // Lying flat toward the other: its shadow reaches 15 in.
+        first.falling = FallingPin(vxInPerS: 1, vyInPerS: 0, velocityChangeInPerS: 20, atS: 0)
+        first.updateReach(atS: 1)
         second.disc.xIn = FallingPin.heightIn + 2 * PinDeck.pinRadiusIn + 0.5
         XCTAssertTrue(DeckPin.mayTouch(first, second))
     }
