@@ -22,7 +22,7 @@ struct RobustLeastSquares {
         var solution: [Double]?
         var scatter = 1.0
         for _ in 0..<maxRounds {
-            guard keep.filter({ $0 }).count >= width + 2,
+            guard keep.reduce(0, { $0 + ($1 ? 1 : 0) }) >= width + 2,
                   let current = Self.solve(design: design, width: width, ys: ys, sigmas: sigmas, keep: keep) else { break }
             solution = current
             kept = keep
