@@ -9,7 +9,9 @@
 public final class BackgroundModel {
     public let width: Int
     public let height: Int
-    private(set) var luma: [UInt8]
+    /// Owned by the model (freed in `deinit`). A constant pointer rather than an array property: the outline fits
+    /// read it pixel by pixel, and each read of a class's `var` would be checked for exclusive access at run time.
+    let luma: UnsafeMutableBufferPointer<UInt8>
     private var initialized = false
 
     /// Pixels blended at once: one SSE2 register of bytes, which every x86-64 and ARM64 CPU has.
@@ -18,8 +20,11 @@ public final class BackgroundModel {
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        luma = [UInt8](repeating: 0, count: width * height)
+        luma = .allocate(capacity: width * height)
+        luma.initialize(repeating: 0)
     }
+
+    deinit { luma.deallocate() }
 
     /// Blends `frame` into the model inside `region`, except inside `excluded`; the first frame is copied whole.
     public func update(with frame: VideoFrame, region: SearchRegion, excluded: [PixelRect]) {
@@ -28,19 +33,17 @@ public final class BackgroundModel {
         let copy = !initialized
         initialized = true
         let rects = excluded.sorted { $0.x0 < $1.x0 }
-        luma.withUnsafeMutableBufferPointer { model in
-            guard let base = model.baseAddress else { return }
-            for row in 0..<height {
-                let span = region.spans[row]
-                guard span.start < span.end else { continue }
-                let source = plane + row * stride, target = base + row * width
-                var x = span.start
-                for rect in rects where row >= rect.y0 && row < rect.y1 {
-                    Self.blend(source, into: target, from: x, to: min(rect.x0, span.end), copy: copy)
-                    x = max(x, rect.x1)
-                }
-                Self.blend(source, into: target, from: x, to: span.end, copy: copy)
+        guard let base = luma.baseAddress else { return }
+        for row in 0..<height {
+            let span = region.spans[row]
+            guard span.start < span.end else { continue }
+            let source = plane + row * stride, target = base + row * width
+            var x = span.start
+            for rect in rects where row >= rect.y0 && row < rect.y1 {
+                Self.blend(source, into: target, from: x, to: min(rect.x0, span.end), copy: copy)
+                x = max(x, rect.x1)
             }
+            Self.blend(source, into: target, from: x, to: span.end, copy: copy)
         }
     }
 
@@ -53,14 +56,25 @@ public final class BackgroundModel {
             return
         }
         var x = from
-        while x + Pixels.scalarCount <= to {
+        let lastFull = to - Pixels.scalarCount
+        while x <= lastFull {
             let value = UnsafeRawPointer(source + x).loadUnaligned(as: Pixels.self)
             let old = UnsafeRawPointer(target + x).loadUnaligned(as: Pixels.self)
             UnsafeMutableRawPointer(target + x).storeBytes(of: step(old, toward: value), as: Pixels.self)
             x += Pixels.scalarCount
         }
-        // The last few pixels of the span go through the same step, in a partly filled register.
         guard x < to else { return }
+        if lastFull >= 0 {
+            // The last few pixels: the 16 ending at `to` go through the step, and the lanes before x (blended
+            // above, or not to be blended) are written back as they are, so each pixel moves once.
+            let value = UnsafeRawPointer(source + lastFull).loadUnaligned(as: Pixels.self)
+            let old = UnsafeRawPointer(target + lastFull).loadUnaligned(as: Pixels.self)
+            let fresh = laneIndices .>= Pixels(repeating: UInt8(x - lastFull))
+            UnsafeMutableRawPointer(target + lastFull).storeBytes(of: old.replacing(with: step(old, toward: value), where: fresh),
+                                                                   as: Pixels.self)
+            return
+        }
+        // A span ending within the row's first 16 pixels: through a partly filled register.
         var value = Pixels(), old = Pixels()
         for lane in 0..<(to - x) {
             value[lane] = source[x + lane]
@@ -70,15 +84,19 @@ public final class BackgroundModel {
         for lane in 0..<(to - x) { target[x + lane] = new[lane] }
     }
 
+    private static let laneIndices = Pixels(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+
     /// One blend step per lane, in bytes: upward by ceil(d/8), downward by floor(d/8) (d = |value - old|),
     /// i.e. old + (value - old + (value > old ? 7 : 0)) / 8 with division truncating toward zero.
-    /// `ceil(d/8)` is written `(d - 1) / 8 + 1` (d is at least 1 where rising) so no lane overflows a byte.
+    /// The rise and the fall are each 0 where the other applies, so neither sum leaves a byte's range
+    /// (old + ceil(d/8) <= value, old - floor(d/8) >= value); ceil(d/8) is floor(d/8) + (d mod 8 > 0).
     @inline(__always)
     static func step(_ old: Pixels, toward value: Pixels) -> Pixels {
-        let rising = value .> old
-        let difference = (value &- old).replacing(with: old &- value, where: .!rising)
-        let rise = ((difference &- 1) &>> 3) &+ 1
-        return (old &- (difference &>> 3)).replacing(with: old &+ rise, where: rising)
+        // Selects of a comparison, which compile to byte max and min (the stdlib's pointwiseMin/Max are calls).
+        let rise = value.replacing(with: old, where: old .> value) &- old
+        let fall = old &- value.replacing(with: old, where: old .< value)
+        let remainder = rise & 7, one = Pixels(repeating: 1)
+        return old &+ (rise &>> 3) &+ remainder.replacing(with: one, where: remainder .> one) &- (fall &>> 3)
     }
 
     /// How far the frame's luma at (x, y) is from the empty scene.

@@ -111,7 +111,9 @@ public struct ColorLookupTable: Sendable {
         var hue = 0.0
         if delta > 0 {
             if high == red {
-                hue = 60 * ((green - blue) / delta).truncatingRemainder(dividingBy: 6)
+                // The usual "mod 6" is left out: green and blue lie between low and high, so |green - blue| <= delta
+                // (rounding keeps the order) and the quotient is within ±1, which fmod by 6 returns unchanged.
+                hue = 60 * ((green - blue) / delta)
             } else if high == green {
                 hue = 60 * ((blue - red) / delta + 2)
             } else {

@@ -111,27 +111,32 @@ public final class ComponentLabeler {
     }
 
     private func joinAbove(runIndex: Int, previousRowFirst: Int, previousRowEnd: Int) {
-        let run = runs[runIndex]
-        var index = previousRowFirst
-        while index < previousRowEnd {
-            let above = runs[index]
-            if above.start <= run.end && run.start <= above.end {
-                union(run.label, above.label)
+        runs.withUnsafeBufferPointer { runs in
+            let run = runs[runIndex]
+            var index = previousRowFirst
+            while index < previousRowEnd {
+                let above = runs[index]
+                if above.start <= run.end && run.start <= above.end {
+                    union(run.label, above.label)
+                }
+                index += 1
             }
-            index += 1
         }
     }
 
     private func find(_ label: Int32) -> Int32 {
-        var root = label
-        while parent[Int(root)] != root { root = parent[Int(root)] }
-        var node = label
-        while parent[Int(node)] != root {
-            let next = parent[Int(node)]
-            parent[Int(node)] = root
-            node = next
+        // One access to the table for the whole walk: each access to a class's array is checked for exclusivity at run time.
+        parent.withUnsafeMutableBufferPointer { parent in
+            var root = label
+            while parent[Int(root)] != root { root = parent[Int(root)] }
+            var node = label
+            while parent[Int(node)] != root {
+                let next = parent[Int(node)]
+                parent[Int(node)] = root
+                node = next
+            }
+            return root
         }
-        return root
     }
 
     private func union(_ a: Int32, _ b: Int32) {
@@ -144,23 +149,26 @@ public final class ComponentLabeler {
         components.removeAll(keepingCapacity: true)
         if statistics.capacity < parent.count { statistics.reserveCapacity(parent.count) }
         for _ in 0..<parent.count { statistics.append(Statistics()) }
-        for index in runs.indices {
-            let root = find(runs[index].label)
-            runs[index].label = root
-            let run = runs[index]
-            let length = Int(run.end - run.start), row = Int(run.row)
-            var stats = statistics[Int(root)]
-            stats.area += length
-            stats.marker += Int(run.markerCount)
-            // Σx over the run's pixels: start + … + (end - 1).
-            stats.sumX += (Int(run.start) + Int(run.end) - 1) * length / 2
-            stats.sumY += row * length
-            stats.minX = min(stats.minX, Int(run.start))
-            stats.maxX = max(stats.maxX, Int(run.end))
-            stats.minY = min(stats.minY, row)
-            stats.maxY = max(stats.maxY, row + 1)
-            statistics[Int(root)] = stats
-        }
+        // The tables through one access each (see `find`).
+        runs.withUnsafeMutableBufferPointer { runs in statistics.withUnsafeMutableBufferPointer { statistics in
+            for index in runs.indices {
+                let root = find(runs[index].label)
+                runs[index].label = root
+                let run = runs[index]
+                let length = Int(run.end - run.start), row = Int(run.row)
+                var stats = statistics[Int(root)]
+                stats.area += length
+                stats.marker += Int(run.markerCount)
+                // Σx over the run's pixels: start + … + (end - 1).
+                stats.sumX += (Int(run.start) + Int(run.end) - 1) * length / 2
+                stats.sumY += row * length
+                stats.minX = min(stats.minX, Int(run.start))
+                stats.maxX = max(stats.maxX, Int(run.end))
+                stats.minY = min(stats.minY, row)
+                stats.maxY = max(stats.maxY, row + 1)
+                statistics[Int(root)] = stats
+            }
+        } }
         for (label, stats) in statistics.enumerated() where stats.area >= minAreaPx && parent[label] == Int32(label) {
             let area = Double(stats.area)
             components.append(Component(

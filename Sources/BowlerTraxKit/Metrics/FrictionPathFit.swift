@@ -46,17 +46,19 @@ struct FrictionPathFit {
         let on = { (k1: Double, k2: Double, turn: Double) in
             data.oneDirectionCandidate(oilEndS: k1, rollS: k2, directionRad: cubic.directionRad + turn, rows: rows, rounds: 1)
         }
-        guard let coarse = Self.search(coarseKnots, span: span, samples: samples.count, parameters: 7, { on($0, $1, 0) }) else { return nil }
+        let latestS = data.ts.max() ?? span
+        guard let coarse = Self.search(coarseKnots, span: span, latestS: latestS, samples: samples.count, parameters: 7, { on($0, $1, 0) }) else { return nil }
         // The direction turned a little at the coarse knots, then the knots refined on the best direction.
         var turn = 0.0, turned = coarse
-        for candidateTurn in Self.directionTurnsRad {
+        // No turn is the coarse fit itself, which an equal objective would not replace.
+        for candidateTurn in Self.directionTurnsRad where candidateTurn != 0 {
             if let candidate = on(coarse.oilEndS, coarse.rollS, candidateTurn), candidate.objective < turned.objective { (turn, turned) = (candidateTurn, candidate) }
         }
         let fine = step / Double(Self.refineSteps)
         let offsets = (-Self.refineSteps...Self.refineSteps).map { Double($0) * fine }
         let fineKnots = offsets.flatMap { i in offsets.map { (coarse.oilEndS + i, coarse.rollS + $0) } }
             .filter { $0.0 >= 0 && $0.1 >= $0.0 && Shape($0.0, $0.1, span: span) == Shape(coarse.oilEndS, coarse.rollS, span: span) }
-        let chosen = Self.search(fineKnots, span: span, samples: samples.count, parameters: 7, { on($0, $1, turn) }) ?? turned
+        let chosen = Self.search(fineKnots, span: span, latestS: latestS, samples: samples.count, parameters: 7, { on($0, $1, turn) }) ?? turned
         let best = data.oneDirectionCandidate(oilEndS: chosen.oilEndS, rollS: chosen.rollS,
                                               directionRad: cubic.directionRad + turn, rows: rows, rounds: 4) ?? chosen
         originS = first.timeS
@@ -93,10 +95,16 @@ struct FrictionPathFit {
     /// spans a foot, can always be fitted a little better by one more, at one of many places. A fit with more
     /// knots is kept only when it lowers the misfit by `knotEvidence` times the misfit per sighting
     /// coordinate for each knot it adds (a likelihood-ratio test at about 2 sigma).
-    private static func search(_ knots: [(Double, Double)], span: Double, samples: Int, parameters: Int,
+    /// `latestS` is the time of the last sighting on the fit's clock.
+    private static func search(_ knots: [(Double, Double)], span: Double, latestS: Double, samples: Int, parameters: Int,
                                _ fit: (Double, Double) -> Candidate?) -> Candidate? {
         var best: [Shape: Candidate] = [:]
+        // A roll after the last sighting is one no sighting reaches: with the same k1, every such k2 gives the same
+        // basis values, phases and shape, so the same fit; only the first is fitted (the later ones, equal in
+        // objective, could not replace it below).
+        var lateRollTried = Set<Double>()
         for (k1, k2) in knots {
+            if k2 > latestS, !lateRollTried.insert(k1).inserted { continue }
             guard let candidate = fit(k1, k2) else { continue }
             let shape = Shape(k1, k2, span: span)
             if candidate.objective < best[shape]?.objective ?? .infinity { best[shape] = candidate }

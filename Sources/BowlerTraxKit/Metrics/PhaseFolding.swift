@@ -50,7 +50,10 @@ struct PhaseFolding {
         var weighted = 0.0, weights = 0.0
         let scale = -0.5 / (Self.phaseWidthCycles * Self.phaseWidthCycles)
         for pair in pairs {
-            var phase = (pair.dtS * frequencyHz).truncatingRemainder(dividingBy: 1)
+            // The fractional part, as truncatingRemainder(dividingBy: 1) gives it (both exact), without its fmod call:
+            // this runs for every pair at every trial frequency.
+            let cycles = pair.dtS * frequencyHz
+            var phase = cycles - cycles.rounded(.towardZero)
             phase = min(phase, 1 - phase)
             let weight = exp(scale * phase * phase)
             weighted += weight * pair.distance

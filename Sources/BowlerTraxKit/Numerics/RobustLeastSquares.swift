@@ -22,7 +22,7 @@ struct RobustLeastSquares {
         var solution: [Double]?
         var scatter = 1.0
         for _ in 0..<maxRounds {
-            guard keep.filter({ $0 }).count >= width + 2,
+            guard keep.reduce(0, { $0 + ($1 ? 1 : 0) }) >= width + 2,
                   let current = Self.solve(design: design, width: width, ys: ys, sigmas: sigmas, keep: keep) else { break }
             solution = current
             kept = keep
@@ -52,13 +52,21 @@ struct RobustLeastSquares {
     private static func solve(design: [Double], width: Int, ys: [Double], sigmas: [Double], keep: [Bool]) -> [Double]? {
         var normal = [Double](repeating: 0, count: width * width)
         var rhs = [Double](repeating: 0, count: width)
-        for i in ys.indices where keep[i] {
-            let weight = 1 / (sigmas[i] * sigmas[i]), row = i * width
-            for r in 0..<width {
-                let wr = weight * design[row + r]
-                guard wr != 0 else { continue }
-                rhs[r] += wr * ys[i]
-                for c in r..<width { normal[r * width + c] += wr * design[row + c] }
+        // Hundreds of these fits run per shot (`FrictionPathFit`): the sums go through buffer pointers, with no
+        // bounds or uniqueness checks per term.
+        normal.withUnsafeMutableBufferPointer { normal in
+            rhs.withUnsafeMutableBufferPointer { rhs in
+                design.withUnsafeBufferPointer { design in
+                    for i in ys.indices where keep[i] {
+                        let weight = 1 / (sigmas[i] * sigmas[i]), row = i * width
+                        for r in 0..<width {
+                            let wr = weight * design[row + r]
+                            guard wr != 0 else { continue }
+                            rhs[r] += wr * ys[i]
+                            for c in r..<width { normal[r * width + c] += wr * design[row + c] }
+                        }
+                    }
+                }
             }
         }
         let matrix = (0..<width).map { r in (0..<width).map { c in c >= r ? normal[r * width + c] : normal[c * width + r] } }

@@ -55,10 +55,14 @@ struct FallingPin: Sendable {
     /// going from 0 to 90° over `fallTimeS`.
     func reach(atS timeS: Double) -> (lengthIn: Double, growthInPerS: Double) {
         let phase = min(1, max(0, (timeS - startS) / fallTimeS))
+        // Lying flat: the values below at phase 1, without the trigonometry.
+        guard phase < 1 else { return (Self.lyingReachIn, 0) }
         let angle = phase * Double.pi / 2
-        let growth = phase < 1 ? Self.heightIn * cos(angle) * (Double.pi / 2) / fallTimeS : 0
-        return (Self.heightIn * sin(angle), growth)
+        return (Self.heightIn * sin(angle), Self.heightIn * cos(angle) * (Double.pi / 2) / fallTimeS)
     }
+
+    /// `reach`'s length at phase 1, computed as it computes it (so the same double, whatever `sin` rounds to).
+    static let lyingReachIn = heightIn * sin(1 * Double.pi / 2)
 
     /// Resolves a contact between this falling pin (`lying`, its base disc) and a standing disc.
     ///

@@ -103,35 +103,49 @@ public struct PinActionSimulator: Sendable {
 
     /// Runs the deck to rest and returns the right-handed numbers of the pins still standing.
     func standingPins(ball entryBall: RollingBall) -> Set<Int> {
+        var deck = PinDeck.spots.map(DeckPin.init(spot:))
+        deck.withUnsafeMutableBufferPointer { runToRest(ball: entryBall, pins: $0) }
+        var standing = Set<Int>()
+        for (index, pin) in deck.enumerated() where pin.falling == nil && !pin.gone {
+            let spot = PinDeck.spots[index]
+            let offSpotIn = hypot(pin.disc.xIn - spot.xIn, pin.disc.yIn - spot.yIn)
+            if offSpotIn <= Self.offSpotDistanceIn { standing.insert(index + 1) }
+        }
+        return standing
+    }
+
+    /// Steps the ball and `pins` in time until nothing can knock a pin down any more.
+    private func runToRest(ball entryBall: RollingBall, pins: UnsafeMutableBufferPointer<DeckPin>) {
         var ball = entryBall
         var ballOnDeck = true
-        var pins = PinDeck.spots.map {
-            Disc(xIn: $0.xIn, yIn: $0.yIn, vxInPerS: 0, vyInPerS: 0, radiusIn: PinDeck.pinRadiusIn, massKg: PinDeck.pinMassKg)
-        }
-        var active = [Bool](repeating: true, count: pins.count)
-        var falling = [FallingPin?](repeating: nil, count: pins.count)
-        var gone = [Bool](repeating: false, count: pins.count)
-        var moving = [Bool](repeating: false, count: pins.count)
-        var reaches = [(lengthIn: Double, growthInPerS: Double)](repeating: (0, 0), count: pins.count)
         let frictionInPerS2 = pinDeckFrictionCoefficient * Self.gravityInPerS2
+        let harmlessSpeedInPerS = self.harmlessSpeedInPerS
         var timeS = 0.0
         while timeS < timeLimitS {
             var maxSpeed = ballOnDeck ? ball.disc.speedInPerS : 0
             var canStillKnock = ballOnDeck
-            for index in pins.indices where active[index] {
-                let speed = pins[index].speedInPerS
+            // Whether any pin may still be standing at the end: once every pin is down or gone, nothing that
+            // happens later can change the result (a pin that fell or left never stands again; inactive pins did).
+            var undecided = false
+            // Bit i for pin i, for the pair search below (the flags do not change during it).
+            var movingPins: UInt16 = 0, activePins: UInt16 = 0
+            for index in pins.indices where pins[index].active {
+                undecided = undecided || (pins[index].falling == nil && !pins[index].gone)
+                let speed = pins[index].disc.speedInPerS
+                pins[index].speedInPerS = speed
                 maxSpeed = max(maxSpeed, speed)
-                reaches[index] = falling[index]?.reach(atS: timeS) ?? (0, 0)
-                let stillFalling = reaches[index].growthInPerS > 0
-                moving[index] = speed > Self.restSpeedInPerS || stillFalling
+                pins[index].updateReach(atS: timeS)
+                let stillFalling = pins[index].reach.growthInPerS > 0
+                pins[index].moving = speed > Self.restSpeedInPerS || stillFalling
+                if pins[index].moving { movingPins |= 1 << index }
                 if speed >= harmlessSpeedInPerS || stillFalling {
                     canStillKnock = true
-                } else if falling[index] != nil || gone[index] {
+                } else if pins[index].falling != nil || pins[index].gone {
                     // A pin lying still can no longer knock anything down: leave it out.
-                    active[index] = false
+                    pins[index].active = false
                 }
             }
-            if !canStillKnock { break }
+            if !canStillKnock || !undecided { break }
             let dtS = min(maxTimeStepS, maxStepIn / max(maxSpeed, 1))
             timeS += dtS
             if ballOnDeck {
@@ -141,81 +155,87 @@ public struct PinActionSimulator: Sendable {
                 // A ball past the lane edge drops into the gutter and rolls below the pins' bellies.
                 ballOnDeck = abs(ball.disc.xIn) <= PinDeck.laneHalfWidthIn && ball.disc.yIn <= PinDeck.pitYIn
             }
-            for index in pins.indices where active[index] {
-                slowDown(&pins[index], byInPerS: frictionInPerS2 * dtS)
-                pins[index].xIn += pins[index].vxInPerS * dtS
-                pins[index].yIn += pins[index].vyInPerS * dtS
-                bounceOffKickbacks(&pins[index])
-                if pins[index].yIn > PinDeck.pitYIn || pins[index].yIn < PinDeck.deckFrontYIn {
-                    active[index] = false
-                    gone[index] = true
-                } else if abs(pins[index].xIn) > PinDeck.laneHalfWidthIn {
-                    gone[index] = true
+            let slowingInPerS = frictionInPerS2 * dtS
+            for index in pins.indices where pins[index].active {
+                // Nothing has changed the pin's velocity since its speed was taken above.
+                slowDown(&pins[index].disc, speedInPerS: pins[index].speedInPerS, byInPerS: slowingInPerS)
+                pins[index].disc.xIn += pins[index].disc.vxInPerS * dtS
+                pins[index].disc.yIn += pins[index].disc.vyInPerS * dtS
+                bounceOffKickbacks(&pins[index].disc)
+                if pins[index].disc.yIn > PinDeck.pitYIn || pins[index].disc.yIn < PinDeck.deckFrontYIn {
+                    pins[index].active = false
+                    pins[index].gone = true
+                } else if abs(pins[index].disc.xIn) > PinDeck.laneHalfWidthIn {
+                    pins[index].gone = true
+                }
+                if pins[index].active { activePins |= 1 << index }
+            }
+            if ballOnDeck {
+                for index in pins.indices where pins[index].active {
+                    guard let closingInPerS = Disc.collide(&ball.disc, &pins[index].disc, restitution: ballPinRestitution) else { continue }
+                    knock(&pins[index], velocityChangeInPerS: Disc.velocityChange(of: pins[index].disc, by: ball.disc, closingInPerS: closingInPerS,
+                                                                                  restitution: ballPinRestitution),
+                          blowHeightIn: FallingPin.bellyHeightIn, atS: timeS)
                 }
             }
-            for index in pins.indices where ballOnDeck && active[index] {
-                guard let closingInPerS = Disc.collide(&ball.disc, &pins[index], restitution: ballPinRestitution) else { continue }
-                knock(index, velocityChangeInPerS: Disc.velocityChange(of: pins[index], by: ball.disc, closingInPerS: closingInPerS,
-                                                                       restitution: ballPinRestitution),
-                      blowHeightIn: FallingPin.bellyHeightIn, atS: timeS, pins: pins, falling: &falling)
-            }
-            for first in pins.indices where active[first] {
-                // Two pins at rest cannot meet: only pairs with a mover are checked.
-                for second in (first + 1)..<pins.count where active[second] && (moving[first] || moving[second]) {
-                    collidePins(first, second, pins: &pins, falling: &falling, reaches: reaches, atS: timeS)
-                }
+            collidePairs(pins, active: activePins, moving: movingPins, atS: timeS)
+        }
+    }
+
+    /// Every pair of active pins (bits of `active`) with a mover among them (bits of `moving`), in the order of
+    /// the nested loop first < second, that may touch: two pins at rest cannot meet.
+    private func collidePairs(_ pins: UnsafeMutableBufferPointer<DeckPin>, active: UInt16, moving: UInt16, atS timeS: Double) {
+        var firsts = active
+        while firsts != 0 {
+            let first = firsts.trailingZeroBitCount
+            firsts &= firsts - 1
+            var seconds = firsts & (moving & 1 << first != 0 ? active : moving)
+            while seconds != 0 {
+                let second = seconds.trailingZeroBitCount
+                seconds &= seconds - 1
+                guard DeckPin.mayTouch(pins[first], pins[second]) else { continue }
+                collidePins(&pins[first], &pins[second], atS: timeS)
             }
         }
-        var standing = Set<Int>()
-        for index in pins.indices where falling[index] == nil && !gone[index] {
-            let spot = PinDeck.spots[index]
-            let offSpotIn = hypot(pins[index].xIn - spot.xIn, pins[index].yIn - spot.yIn)
-            if offSpotIn <= Self.offSpotDistanceIn { standing.insert(index + 1) }
-        }
-        return standing
     }
 
     /// One pin-pin contact: a falling pin's sweep against a standing pin, else the two bellies.
-    private func collidePins(_ first: Int, _ second: Int, pins: inout [Disc], falling: inout [FallingPin?],
-                             reaches: [(lengthIn: Double, growthInPerS: Double)], atS timeS: Double) {
-        var a = pins[first], b = pins[second]
-        defer { pins[first] = a; pins[second] = b }
-        switch (falling[first], falling[second]) {
+    private func collidePins(_ first: inout DeckPin, _ second: inout DeckPin, atS timeS: Double) {
+        switch (first.falling, second.falling) {
         case let (.some(fallingPin), .none):
-            if let blow = fallingPin.collide(lying: &a, other: &b, reach: reaches[first], restitution: pinPinRestitution) {
-                pins[second] = b
-                knock(second, velocityChangeInPerS: blow.velocityChangeInPerS, blowHeightIn: blow.blowHeightIn, atS: timeS, pins: pins, falling: &falling)
-            }
+            sweep(fallingPin, lying: &first, against: &second, atS: timeS)
         case let (.none, .some(fallingPin)):
-            if let blow = fallingPin.collide(lying: &b, other: &a, reach: reaches[second], restitution: pinPinRestitution) {
-                pins[first] = a
-                knock(first, velocityChangeInPerS: blow.velocityChangeInPerS, blowHeightIn: blow.blowHeightIn, atS: timeS, pins: pins, falling: &falling)
-            }
+            sweep(fallingPin, lying: &second, against: &first, atS: timeS)
         default:
-            guard let closingInPerS = Disc.collide(&a, &b, restitution: pinPinRestitution) else { return }
-            pins[first] = a
-            pins[second] = b
-            knock(first, velocityChangeInPerS: Disc.velocityChange(of: a, by: b, closingInPerS: closingInPerS, restitution: pinPinRestitution),
-                  blowHeightIn: FallingPin.bellyHeightIn, atS: timeS, pins: pins, falling: &falling)
-            knock(second, velocityChangeInPerS: Disc.velocityChange(of: b, by: a, closingInPerS: closingInPerS, restitution: pinPinRestitution),
-                  blowHeightIn: FallingPin.bellyHeightIn, atS: timeS, pins: pins, falling: &falling)
+            guard let closingInPerS = Disc.collide(&first.disc, &second.disc, restitution: pinPinRestitution) else { return }
+            knock(&first, velocityChangeInPerS: Disc.velocityChange(of: first.disc, by: second.disc, closingInPerS: closingInPerS,
+                                                                    restitution: pinPinRestitution),
+                  blowHeightIn: FallingPin.bellyHeightIn, atS: timeS)
+            knock(&second, velocityChangeInPerS: Disc.velocityChange(of: second.disc, by: first.disc, closingInPerS: closingInPerS,
+                                                                     restitution: pinPinRestitution),
+                  blowHeightIn: FallingPin.bellyHeightIn, atS: timeS)
         }
     }
 
-    /// Knocks pin `index` down when a blow gave it more than the knockdown speed; it falls the way it now moves.
-    private func knock(_ index: Int, velocityChangeInPerS: Double, blowHeightIn: Double, atS timeS: Double, pins: [Disc],
-                       falling: inout [FallingPin?]) {
-        // The pin's speed, not just this blow's share: a pin shoved by several quick contacts (a
-        // sliding pin pushing it along) tips as surely as one struck once.
-        let speedInPerS = max(velocityChangeInPerS, pins[index].speedInPerS)
-        guard falling[index] == nil,
-              speedInPerS * blowHeightIn > knockdownSpeedInPerS * FallingPin.bellyHeightIn else { return }
-        falling[index] = FallingPin(vxInPerS: pins[index].vxInPerS, vyInPerS: pins[index].vyInPerS,
-                                    velocityChangeInPerS: velocityChangeInPerS, atS: timeS)
+    /// A falling pin's body against a standing one, which the blow may knock down.
+    private func sweep(_ fallingPin: FallingPin, lying: inout DeckPin, against standing: inout DeckPin, atS timeS: Double) {
+        guard let blow = fallingPin.collide(lying: &lying.disc, other: &standing.disc, reach: lying.reach, restitution: pinPinRestitution) else { return }
+        knock(&standing, velocityChangeInPerS: blow.velocityChangeInPerS, blowHeightIn: blow.blowHeightIn, atS: timeS)
     }
 
-    private func slowDown(_ disc: inout Disc, byInPerS deltaInPerS: Double) {
-        let speed = disc.speedInPerS
+    /// Knocks `pin` down when a blow gave it more than the knockdown speed; it falls the way it now moves.
+    private func knock(_ pin: inout DeckPin, velocityChangeInPerS: Double, blowHeightIn: Double, atS timeS: Double) {
+        guard pin.falling == nil else { return }
+        // The pin's speed, not just this blow's share: a pin shoved by several quick contacts (a
+        // sliding pin pushing it along) tips as surely as one struck once.
+        let speedInPerS = max(velocityChangeInPerS, pin.disc.speedInPerS)
+        guard speedInPerS * blowHeightIn > knockdownSpeedInPerS * FallingPin.bellyHeightIn else { return }
+        pin.falling = FallingPin(vxInPerS: pin.disc.vxInPerS, vyInPerS: pin.disc.vyInPerS,
+                                 velocityChangeInPerS: velocityChangeInPerS, atS: timeS)
+    }
+
+    /// Deck friction: `disc`, moving at `speedInPerS`, slows by `deltaInPerS` (to a stop at most).
+    private func slowDown(_ disc: inout Disc, speedInPerS speed: Double, byInPerS deltaInPerS: Double) {
         guard speed > 0 else { return }
         let scale = max(0, speed - deltaInPerS) / speed
         disc.vxInPerS *= scale

@@ -40,4 +40,36 @@ final class BackgroundModelTests: XCTestCase {
             }
         }
     }
+
+    /// Frames of random luma blended in turn over spans of every length and place (ending within the first 16
+    /// pixels, shorter than a register, split by rectangles): each pixel must move exactly once per update, as
+    /// the scalar rule moves it, and pixels outside the spans or inside the rectangles not at all.
+    func testRepeatedUpdatesMatchTheScalarRuleOnEverySpan() {
+        let width = 45, height = 8
+        let spans = [SearchRegion.Span(start: 0, end: 7), SearchRegion.Span(start: 2, end: 15), SearchRegion.Span(start: 0, end: 16),
+                     SearchRegion.Span(start: 9, end: 26), SearchRegion.Span(start: 0, end: 45), SearchRegion.Span(start: 30, end: 45),
+                     SearchRegion.Span(start: 1, end: 44), SearchRegion.Span(start: 40, end: 41)]
+        let region = SearchRegion(width: width, height: height, spans: spans)
+        let rects = [PixelRect(x0: 4, y0: 3, x1: 12, y1: 6), PixelRect(x0: 20, y0: 4, x1: 23, y1: 8)]
+        let model = BackgroundModel(width: width, height: height)
+        var expected = [Int](repeating: 0, count: width * height)
+        var generator = SplitMix64(seed: 3)
+        for update in 0..<6 {
+            let frame = VideoFrame.allocate(width: width, height: height, fill: (0, 128, 128))
+            for row in 0..<height {
+                for x in 0..<width {
+                    let luma = UInt8(truncatingIfNeeded: generator.next())
+                    frame.mutablePlane(0)[row * frame.stride(0) + x] = luma
+                    let inSpan = x >= spans[row].start && x < spans[row].end
+                    let inRect = rects.contains { x >= $0.x0 && x < $0.x1 && row >= $0.y0 && row < $0.y1 }
+                    guard inSpan, !inRect || update == 0 else { continue }
+                    expected[row * width + x] = update == 0 ? Int(luma) : Self.scalarStep(old: expected[row * width + x], value: Int(luma))
+                }
+            }
+            model.update(with: frame, region: region, excluded: update == 0 ? [] : rects)
+            for index in expected.indices where Int(model.luma[index]) != expected[index] {
+                XCTFail("update \(update), pixel (\(index % width), \(index / width)): \(model.luma[index]), expected \(expected[index])")
+            }
+        }
+    }
 }
