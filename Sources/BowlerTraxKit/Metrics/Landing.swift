@@ -28,8 +28,9 @@ enum Landing {
         let anchor = samples.indices.filter { (from...(from + anchorSpanFt)).contains(samples[$0].distanceFt) }
         guard let start = anchor.first, start > 0, anchor.count >= 6 else { return samples }
         let chosen = anchor.map { samples[$0] }, origin = samples[start].timeS
-        guard let travel = line(xs: chosen.map { $0.timeS - origin }, ys: chosen.map(\.distanceFt), sigmas: chosen.map(\.distanceSigmaFt)),
-              let course = line(xs: chosen.map(\.distanceFt), ys: chosen.map(\.board), sigmas: chosen.map(\.boardSigma)) else { return samples }
+        guard let travel = PolynomialFit.robustWithScatter(xs: chosen.map { $0.timeS - origin }, ys: chosen.map(\.distanceFt), sigmas: chosen.map(\.distanceSigmaFt), degree: 1),
+              let course = PolynomialFit.robustWithScatter(xs: chosen.map(\.distanceFt), ys: chosen.map(\.board), sigmas: chosen.map(\.boardSigma), degree: 1)
+        else { return samples }
         var first = start
         while first > 0 {
             let sample = samples[first - 1]
@@ -40,11 +41,5 @@ enum Landing {
             first -= 1
         }
         return Array(samples[first...])
-    }
-
-    /// A robust straight line y(x), with the scatter of its residuals in their sigmas.
-    private static func line(xs: [Double], ys: [Double], sigmas: [Double]) -> (fit: PolynomialFit, scatter: Double)? {
-        guard let fit = RobustLeastSquares(design: xs.flatMap { [1, $0] }, width: 2, ys: ys, sigmas: sigmas, maxRounds: 6) else { return nil }
-        return (PolynomialFit(coefficients: fit.coefficients), fit.scatter)
     }
 }

@@ -20,9 +20,9 @@ struct SizeTrend {
     /// Nil with too few sightings to fit a line: then each is judged against the expected size.
     init?(_ sightings: [(distanceFt: Double, ratio: Double)]) {
         guard sightings.count >= 6,
-              let fit = RobustLeastSquares(design: sightings.flatMap { [1, $0.distanceFt] }, width: 2, ys: sightings.map(\.ratio),
-                                           sigmas: [Double](repeating: Self.sigma, count: sightings.count), maxRounds: 6) else { return nil }
-        self.fit = PolynomialFit(coefficients: fit.coefficients)
+              let fit = PolynomialFit.robust(xs: sightings.map(\.distanceFt), ys: sightings.map(\.ratio),
+                                             sigmas: [Double](repeating: Self.sigma, count: sightings.count), degree: 1) else { return nil }
+        self.fit = fit
     }
 
     /// Whether a sighting `ratio` times the expected size at `distanceFt` is the whole ball (`trend` nil: against 1).

@@ -46,6 +46,11 @@ extension PolynomialFit {
     /// A fit that ignores outliers (`RobustLeastSquares` on the powers of x): a ball half hidden by the
     /// bowler or merged with a pin gives such points; they must not bend the path.
     public static func robust(xs: [Double], ys: [Double], sigmas: [Double], degree: Int) -> PolynomialFit? {
+        robustWithScatter(xs: xs, ys: ys, sigmas: sigmas, degree: degree)?.fit
+    }
+
+    /// `robust`, with the scatter of the kept residuals in units of their sigmas (`RobustLeastSquares.scatter`).
+    static func robustWithScatter(xs: [Double], ys: [Double], sigmas: [Double], degree: Int) -> (fit: PolynomialFit, scatter: Double)? {
         let width = degree + 1
         var design = [Double]()
         design.reserveCapacity(xs.count * width)
@@ -53,8 +58,8 @@ extension PolynomialFit {
             var power = 1.0
             for _ in 0..<width { design.append(power); power *= x }
         }
-        return RobustLeastSquares(design: design, width: width, ys: ys, sigmas: sigmas, maxRounds: 6).map { PolynomialFit(coefficients: $0.coefficients) }
+        return RobustLeastSquares(design: design, width: width, ys: ys, sigmas: sigmas, maxRounds: 6).map { (PolynomialFit(coefficients: $0.coefficients), $0.scatter) }
     }
 
-    init(coefficients: [Double]) { self.coefficients = coefficients }
+    private init(coefficients: [Double]) { self.coefficients = coefficients }
 }
