@@ -409,7 +409,7 @@ public final class ShotTracker {
         // was never seen on the lane past where a lofted ball lands (`Landing.anchorFt`); the seed stays doubted and
         // the ball is looked for rolling (`ShotPipeline.findBall`).
         guard let active, active.observations.count >= max(Self.confirmCount, active.startCount + Self.confirmCount - 1) else { return nil }
-        if calibration != nil, active.seeded, active.rises == nil, !active.observations.contains(where: Self.isRollingDownTheLane) { return nil }
+        if calibration != nil, active.seeded, active.rises == nil, !active.observations.contains(where: Self.isOnTheLanePastALoft) { return nil }
         return TrackedShot(observations: active.observations)
     }
 
@@ -493,7 +493,7 @@ public final class ShotTracker {
 
     /// A sighting of the ball on the lane past where a lofted ball lands: nearer, or beside the lane, it may be in the
     /// bowler's hand or in the air.
-    private static func isRollingDownTheLane(_ observation: Observation) -> Bool {
+    private static func isOnTheLanePastALoft(_ observation: Observation) -> Bool {
         guard let distance = observation.distanceFt, let board = observation.board else { return false }
         return distance >= Landing.anchorFt && onLaneBoards.contains(board)
     }
