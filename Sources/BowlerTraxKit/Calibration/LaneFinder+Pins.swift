@@ -8,18 +8,20 @@ extension LaneFinder {
 
     /// The standing pins, each as the front of its base on its spot's board line (from the point of that board between
     /// the near corners to the vanishing point), the head pin first. The head pin is sought as `pinBase` says, walking
-    /// up from a third of the way from the vanishing point (mirror: from the arrows found, else halfway along the lane in
-    /// the picture); the others from a little below the head pin's base (`rackMargin`), or where the head pin was sought
-    /// when it was not found (a spare). A pin straight behind one found (5 behind 1, 8 behind 2, 9 behind 3) is
-    /// hidden by it from behind the lane and not sought. The bases found must make the rack's rows in perspective
+    /// up from a third of the way from the vanishing point (mirror: from the arrows found or halfway along the lane in
+    /// the picture, the nearer); the others from a little below the head pin's base (`rackMargin`), or where the head
+    /// pin was sought when it was not found (a spare). A pin straight behind one found (5 behind 1, 8 behind 2, 9
+    /// behind 3) is hidden by it from behind the lane and not sought. The bases found must make the rack's rows in perspective
     /// (`inPerspective`): a reflection's foot, a neck band or a sign does not.
     func findPins(nearLeft: (x: Double, y: Double), nearRight: (x: Double, y: Double), vanishing: (x: Double, y: Double), arrowsRow: Double?) -> [Proposal] {
         let nearY = (nearLeft.y + nearRight.y) / 2
         guard nearY - vanishing.y > 20 else { return [] }
         let nearWidth = nearRight.x - nearLeft.x
         func laneWidth(_ row: Double) -> Double { nearWidth * (row - vanishing.y) / (nearY - vanishing.y) }
+        // The mirror's walk starts at the arrows or halfway along the lane in the picture, whichever is nearer: a dark
+        // mark beyond the pins taken for an arrow (train 12's, 55 px above its head pin's base) would start it above them.
         let starts = (walk: Self.index(vanishing.y + 0.3 * (nearY - vanishing.y)),
-                      mirror: Self.index(arrowsRow ?? vanishing.y + 0.5 * (nearY - vanishing.y)) - 2)
+                      mirror: Self.index(max(arrowsRow ?? -.infinity, vanishing.y + 0.5 * (nearY - vanishing.y))) - 2)
         var found: [(spot: Lane.PinSpot, proposal: Proposal)] = []
         for spot in Lane.pinSpots where !found.contains(where: { $0.spot.board == spot.board }) {
             let t = (spot.board - Lane.rightEdgeBoard) / (Lane.leftEdgeBoard - Lane.rightEdgeBoard)

@@ -102,14 +102,17 @@ public struct LaneFinder {
         // The arrows lie 12 ft or more beyond the foul line, well above it in the picture: the rows just above it hold
         // only its own blur (train 04's, broken into blobs along its slant, lined up as an arm of arrows).
         let arrowsNearRow = foul == nil ? nearRow : Self.index(vanishing.y + (1 - Self.foulLineMarginFraction) * (Double(nearRow) - vanishing.y))
-        let arrows = findArrows(left: left, right: right, nearY: arrowsNearRow, farY: pit.map { $0.at((near.left.x + near.right.x) / 2) })
+        let marks = findArrows(left: left, right: right, nearY: arrowsNearRow, farY: pit.map { $0.at((near.left.x + near.right.x) / 2) })
+        let pins = findPins(nearLeft: near.left, nearRight: near.right, vanishing: vanishing, arrowsRow: marks.map(\.point.yPx).min())
+        // The arrows lie 12 to 16 ft down the lane, nearer than any pin: a dark mark at or beyond a pin's base in the
+        // picture is none (train 12's board-25 "arrow" on the pin deck, 55 px above its head pin's base).
+        let arrows = marks.filter { mark in pins.allSatisfy { mark.point.yPx > $0.point.yPx } }
         proposals += arrows
         if foul == nil {
             // With no foul line the edges level with the arrows stand in for its corners (with it, they add only
             // their own noise: a few tenths of a board at the pins on the fixtures).
             proposals += edgesLevelWithArrows(arrows, left: left, right: right, confidence: edgeConfidence)
         }
-        let pins = findPins(nearLeft: near.left, nearRight: near.right, vanishing: vanishing, arrowsRow: arrows.map(\.point.yPx).min())
         proposals += pins
         if let pin = pins.first(where: { $0.point.board == Lane.centreBoard }) {
             // The pin alone leaves the lane's width at the pins free: the edges level with it fix it. The lines across
