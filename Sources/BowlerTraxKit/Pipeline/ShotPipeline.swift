@@ -100,9 +100,7 @@ public final class ShotPipeline: @unchecked Sendable {
             tracker.refreshLook(inFrame: frame.index, after: lookVerdict) { BallLook(frame: frame, xPx: $0.xPx, yPx: $0.yPx, radiusPx: $0.radiusPx) }
         }
         // Sampled now: the frame's buffers are not kept.
-        if detector != nil {
-            tracker.annotateSightings(inFrame: frame.index) { appearance(of: $0, in: frame) }
-        }
+        tracker.annotateSightings(inFrame: frame.index) { appearance(of: $0, in: frame) }
         var ballSeen = !candidates.isEmpty
         if let motion, findsBallByItself ? !tracker.isFollowing || tracker.followedBallStalledBeforeThePins : doubtedSeed != nil {
             findBall(among: moving, in: frame, toPrevious: motion.toPrevious)
@@ -151,7 +149,8 @@ public final class ShotPipeline: @unchecked Sendable {
         sampleEarlierSightings()
     }
 
-    /// How the ball looks in `frame` where `candidate` is, for the rev rate; nil without a colour to tell its marker by.
+    /// How the ball looks in `frame` where `candidate` is, for the rev rate; nil while its colours are not known (no
+    /// detector yet: a ball to be found by itself).
     private func appearance(of candidate: BallCandidate, in frame: VideoFrame) -> ObservedAppearance? {
         detector.flatMap { ObservedAppearance(frame: frame, candidate: candidate, markerAxis: MarkerColorAxis(profile: $0.profile, encoding: frame.encoding)) }
     }
