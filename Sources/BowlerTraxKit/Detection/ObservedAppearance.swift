@@ -34,9 +34,7 @@ public struct ObservedAppearance: Sendable, Equatable {
     public init?(frame: VideoFrame, candidate: BallCandidate, markerAxis: MarkerColorAxis?) {
         // The calibration's radius where there is one: the outline's own grows and shrinks as the marker
         // crosses the silhouette, which would change the signature's scale once per turn.
-        let radius = candidate.expectedRadiusPx ?? candidate.radiusPx
-        // The disc is sampled where its outline is: the tracker's centre may be off by half a radius (`OutlineCentre`).
-        let (cx, cy) = OutlineCentre.refined(frame: frame, x: candidate.xPx, y: candidate.yPx, radiusPx: radius)
+        let radius = candidate.expectedRadiusPx ?? candidate.radiusPx, cx = candidate.xPx, cy = candidate.yPx
         guard radius >= 2, cx - radius >= 0, cy - radius >= 0,
               cx + radius < Double(frame.width - 1), cy + radius < Double(frame.height - 1) else { return nil }
         (lumaSignature, lumaMean, lumaDeviation) = Self.signature(frame: frame, centerX: cx, centerY: cy, radiusPx: radius)
