@@ -54,8 +54,11 @@ public struct RevRateEstimator: Sendable {
     }
 
     /// The rev rate seen in `observations` (one shot, in frame order), or nil if the ball shows nothing turning.
-    public func estimate(_ observations: [Observation]) -> Estimate? {
-        let sightings = window(observations)
+    /// - Parameter releasedAtS: when the ball crossed the foul line, if known: the sightings before it (on TV
+    ///   footage the ball is often followed from the bowler's hand, through the swing) are left out. Those after it
+    ///   are kept even while a lofted ball is in the air: it turns there as on the lane.
+    public func estimate(_ observations: [Observation], releasedAtS: Double? = nil) -> Estimate? {
+        let sightings = window(observations.filter { $0.timeS >= (releasedAtS ?? -.infinity) - Self.timestampSlackS })
         // One appearance per sighting, in step with them: `window` keeps only sightings that have one.
         let appearances = sightings.compactMap(\.appearance)
         let marker = spinFit(sightings, spots: appearances.map(\.marker))
@@ -63,8 +66,9 @@ public struct RevRateEstimator: Sendable {
                 ?? spinFit(sightings, spots: FingerHoleSpots.spots(appearances))?.clear
                 ?? lagEstimate(sightings).flatMap({ agreesWithTheMarker($0, unclearBestRpm: marker?.bestRpm) ? $0 : nil })
         else { return nil }
-        return Estimate(rpm: SpinUp.averageOverFirst20Ft(measured.estimate.rpm, sightings: sightings, axisCosine: measured.axisCosine),
-                        confidence: measured.estimate.confidence)
+        // Moved to the first 20 ft's average, a rate measured near the range's end may leave it: not reported then.
+        let rpm = SpinUp.averageOverFirst20Ft(measured.estimate.rpm, sightings: sightings, axisCosine: measured.axisCosine)
+        return Self.rpmRange.contains(rpm) ? Estimate(rpm: rpm, confidence: measured.estimate.confidence) : nil
     }
 
     /// A rate over the sightings and the cosine of the spin axis with the forward-roll axis, for `SpinUp`.
@@ -129,9 +133,11 @@ public struct RevRateEstimator: Sendable {
     }
 
     /// Sightings with an appearance from the first one to 20 ft, or to `minWindowS` after the first if that is later.
+    /// None when no sighting is placed on the lane (no calibration): the first 20 ft cannot be told, and on TV footage
+    /// the first sightings are often the ball in the hand, in the swing, or something else the tracker took for it.
     private func window(_ observations: [Observation]) -> [Observation] {
         let sampled = observations.filter { $0.appearance != nil }.sorted { $0.frame < $1.frame }
-        guard let startS = sampled.first?.timeS else { return [] }
+        guard let startS = sampled.first?.timeS, sampled.contains(where: { $0.distanceFt != nil }) else { return [] }
         let at20S = sampled.last { ($0.distanceFt ?? .infinity) <= Self.windowFt }?.timeS ?? startS
         let endS = max(at20S, startS + Self.minWindowS)
         return sampled.filter { $0.timeS <= endS + Self.timestampSlackS }

@@ -52,7 +52,7 @@ public struct ShotMeasurer: Sendable {
             if let t0 = timing.time(atFt: 0) { releaseTimeS = t0 }
             measure(samples, timing: timing, backEnd: backEnd, into: &measurements)
         }
-        if let revs = RevRateEstimator(hand: hand).estimate(track.observations) {
+        if let revs = RevRateEstimator(hand: hand).estimate(track.observations, releasedAtS: releaseTimeS) {
             measurements.revRateRpm = revs.rpm
             measurements.revRateConfidence = revs.confidence
         }

@@ -100,11 +100,7 @@ public final class ShotPipeline: @unchecked Sendable {
             tracker.refreshLook(inFrame: frame.index, after: lookVerdict) { BallLook(frame: frame, xPx: $0.xPx, yPx: $0.yPx, radiusPx: $0.radiusPx) }
         }
         // Sampled now: the frame's buffers are not kept.
-        if let detector {
-            tracker.annotateSightings(inFrame: frame.index) { candidate in
-                ObservedAppearance(frame: frame, candidate: candidate, markerAxis: MarkerColorAxis(profile: detector.profile, encoding: frame.encoding))
-            }
-        }
+        tracker.annotateSightings(inFrame: frame.index) { appearance(of: $0, in: frame) }
         var ballSeen = !candidates.isEmpty
         if let motion, findsBallByItself ? !tracker.isFollowing || tracker.followedBallStalledBeforeThePins : doubtedSeed != nil {
             findBall(among: moving, in: frame, toPrevious: motion.toPrevious)
@@ -133,6 +129,7 @@ public final class ShotPipeline: @unchecked Sendable {
             } else if !tracker.followedBallIsOnProbation || tracker.risesFasterThanFollowed(ball) {
                 tracker.refollow(ball.sightings, after: seed.sighting, velocityPx: ball.velocityPx, reference: last.inside)
                 followBack(reference: last.inside)
+                sampleEarlierSightings()
             }
             return
         }
@@ -149,6 +146,22 @@ public final class ShotPipeline: @unchecked Sendable {
             tracker.follow(ball.sightings, velocityPx: ball.velocityPx, reference: last.inside, onProbation: true)
         }
         followBack(reference: last.inside)
+        sampleEarlierSightings()
+    }
+
+    /// How the ball looks in `frame` where `candidate` is, for the rev rate; nil while its colours are not known (no
+    /// detector yet: a ball to be found by itself).
+    private func appearance(of candidate: BallCandidate, in frame: VideoFrame) -> ObservedAppearance? {
+        detector.flatMap { ObservedAppearance(frame: frame, candidate: candidate, markerAxis: MarkerColorAxis(profile: $0.profile, encoding: frame.encoding)) }
+    }
+
+    /// Samples the look of the sightings a ball just found rolling, or followed back, brought from frames already
+    /// processed (`ShotTracker.annotateEarlierSightings`), from the recent frames still kept: without them the rev
+    /// rate's window would start where the ball was found, on TV clips often past the first 20 ft.
+    private func sampleEarlierSightings() {
+        tracker.annotateEarlierSightings { frameIndex, candidate in
+            recentFrames.entry(frame: frameIndex).flatMap { appearance(of: candidate, in: $0.frame) }
+        }
     }
 
     /// Follows the ball just found back through the recent frames (`BackwardSearch`): its release and swing, which

@@ -396,6 +396,17 @@ public final class ShotTracker {
         for index in tentative.indices { annotate(&tentative[index]) }
     }
 
+    /// Attaches what `sample` makes of the followed ball's sightings that have no appearance yet (given each one's frame;
+    /// nil for a frame no longer at hand): a ball found rolling or followed back brings sightings from frames that
+    /// `annotateSightings` saw before it was followed.
+    public func annotateEarlierSightings(with sample: (_ frame: Int, BallCandidate) -> ObservedAppearance?) {
+        guard var track = active else { return }
+        for index in track.observations.indices where track.observations[index].appearance == nil {
+            track.observations[index].appearance = sample(track.observations[index].frame, track.observations[index].candidate)
+        }
+        active = track
+    }
+
     /// Ends the video: a ball still followed makes a last shot if it went far enough to measure.
     public func finish() -> TrackedShot? {
         tentative.removeAll()

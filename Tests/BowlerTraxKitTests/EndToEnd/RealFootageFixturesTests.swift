@@ -105,6 +105,10 @@ final class RealFootageFixturesTests: XCTestCase {
         try compare("entry_board", result, clip)
         // The speed it can measure: the average needs the release time, which nobody saw.
         try compare("entry_speed_mph", result, clip)
+        // No marker colour given: a rate is right (the holes' 8 %) or none. It read 762 rpm, twice the rate, while the
+        // sightings from before the ball was found (`BallFinder`, `BackwardSearch`) were not sampled.
+        let trueRpm = try XCTUnwrap(clip.fields.shots.first?.rev_rate_rpm)
+        if let rpm = measurements.revRateRpm { XCTAssertEqual(rpm, trueRpm, accuracy: 0.08 * trueRpm, "rev_rate_rpm") }
     }
 
     func testFollowingCameraBallIsFoundInThePicture() throws {

@@ -23,6 +23,21 @@ final class FoundBallProbationTests: XCTestCase {
         return shot
     }
 
+    /// A ball found rolling brings sightings from frames already processed: their look is sampled from the frames still
+    /// kept (for the rev rate), and only theirs.
+    func testFoundBallsEarlierSightingsAreSampledWhereTheirFramesAreKept() {
+        let tracker = ShotTracker(calibration: nil)
+        tracker.follow(rising(0..<8, y: 650, step: 8), velocityPx: (0, -8), reference: nil, onProbation: true)
+        let look = ObservedAppearance(lumaSignature: [1], lumaMean: 40, lumaDeviation: 5, marker: nil)
+        var asked: [Int] = []
+        tracker.annotateEarlierSightings { frame, _ in
+            asked.append(frame)
+            return frame >= 3 ? look : nil
+        }
+        XCTAssertEqual(asked, Array(0..<8))
+        XCTAssertEqual(tracker.followedObservations.map { $0.appearance != nil }, (0..<8).map { $0 >= 3 })
+    }
+
     func testFoundBallThatStopsRisingIsDroppedWithNoShot() {
         let tracker = ShotTracker(calibration: nil)
         tracker.follow(rising(0..<8, y: 600, step: 6), velocityPx: (0, -6), reference: nil, onProbation: true)
