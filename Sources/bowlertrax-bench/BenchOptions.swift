@@ -13,7 +13,7 @@ struct BenchOptions {
       --clip <video>           A clip from a fixed camera, timed stage by stage and whole; its calibration is <video minus extension>.calibration.json. The last one is where the detection targets are checked.
       --long-clip <video>      The long clip whose analysis must stay under the memory target (its calibration sits beside it likewise).
       --ball-hsv <h,s,v>       Ball colour: hue 0-360, saturation and value in percent.
-      --threads <n>            Decoder threads of the stage timings and the memory check; whole videos are timed at one core and at all cores. (default: 2)
+      --threads <n>            Decoder threads of the stage timings; whole videos are timed at one core and at all cores, the memory check runs analyze's default (every core). (default: 2)
       --repeats <n>            Whole-video runs per program; the fastest counts. (default: 3)
       --ffmpeg <path>          The ffmpeg program. (default: ffmpeg)
       --python <path>          Python with opencv-python-headless. (default: python3)

@@ -10,7 +10,7 @@ struct BenchReport {
     var versions = ""
     /// Issue 16's real-footage path (BenchReport+RealFootage.swift): its stages.
     var motionStages: [(clip: String, result: MotionStageBench.Result)] = []
-    var memory: (clip: String, frames: Int, shots: Int, maxRSSkB: Int)?
+    var memory: (clip: String, frames: Int, shots: Int, threads: Int, maxRSSkB: Int)?
     var live: [(clip: String, result: LiveBench.Result)] = []
     /// Issue 18: the analysis with and without `--annotate`.
     var annotation: [(clip: String, result: AnnotateBench.Result)] = []
@@ -125,7 +125,7 @@ struct BenchReport {
         }
         if let memory {
             let megabytes = Double(memory.maxRSSkB) * 1024 / 1e6
-            check(megabytes < 100, "max RSS analysing \(Self.name(memory.clip)) (\(memory.frames) frames, \(memory.shots) shots): \(String(format: "%.1f", megabytes)) MB (target under 100 MB)")
+            check(megabytes < 100, "max RSS analysing \(Self.name(memory.clip)) (\(memory.frames) frames, \(memory.shots) shots, \(memory.threads) decoder threads): \(String(format: "%.1f", megabytes)) MB (target under 100 MB)")
         }
         for (clip, r) in live {
             check(r.dropped == 0 && r.captured == r.framesServed && r.processed == r.captured,

@@ -23,10 +23,13 @@ enum MemoryProbe {
         print("frames=\(result.frames) shots=\(result.shots.count) max_rss_kb=\(try maxRSSkB())")
     }
 
-    /// The parent's side: runs this executable with --rss-only on `path`; returns frames, shots and peak RSS in kB.
-    static func measure(path: String, options: BenchOptions) throws -> (frames: Int, shots: Int, maxRSSkB: Int) {
+    /// The parent's side: runs this executable with --rss-only on `path` with the decoder threads `analyze` uses by
+    /// default (every core: each frame thread holds pictures of its own); returns frames, shots, those threads and peak
+    /// RSS in kB.
+    static func measure(path: String, options: BenchOptions) throws -> (frames: Int, shots: Int, threads: Int, maxRSSkB: Int) {
         let executable = Bundle.main.executableURL?.path ?? CommandLine.arguments[0]
-        let output = try ReferenceProcess.run(executable, ["--rss-only", "--clip", path, "--ball-hsv", options.ballHSVText, "--threads", "\(options.threads)"])
+        let threads = FrameDecoder.usableCores
+        let output = try ReferenceProcess.run(executable, ["--rss-only", "--clip", path, "--ball-hsv", options.ballHSVText, "--threads", "\(threads)"])
         var fields: [String: Int] = [:]
         for pair in output.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
             let parts = pair.split(separator: "=")
@@ -35,6 +38,6 @@ enum MemoryProbe {
         guard let frames = fields["frames"], let shots = fields["shots"], let rss = fields["max_rss_kb"] else {
             throw BenchError.unreadableOutput(program: executable, output: output.stdout)
         }
-        return (frames, shots, rss)
+        return (frames, shots, threads, rss)
     }
 }

@@ -81,7 +81,7 @@ do {
         if let long = options.longClip {
             note("memory on \(long)")
             let measured = try MemoryProbe.measure(path: long, options: options)
-            report.memory = (long, measured.frames, measured.shots, measured.maxRSSkB)
+            report.memory = (long, measured.frames, measured.shots, measured.threads, measured.maxRSSkB)
         }
         for clip in options.liveClips {
             note("live on the emulated camera: \(clip)")

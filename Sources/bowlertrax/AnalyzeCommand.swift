@@ -22,7 +22,7 @@ enum AnalyzeCommand {
             .init(name: "oil", value: "pattern", help: "The oil pattern's name."),
             .init(name: "kind", value: "kind", help: "League night or practice. (default: practice) (values: league, practice)"),
             .init(name: "notes", value: "text", help: "Free notes kept with the session."),
-            .init(name: "threads", value: "n", help: "Decoder threads; 0 uses every core the process may run on but the one detection runs on. (default: 0)"),
+            .init(name: "threads", value: "n", help: "Decoder threads; 0 uses every core the process may run on. (default: 0)"),
             annotateOption,
             OutputFile.force,
         ])
@@ -91,7 +91,11 @@ enum AnalyzeCommand {
         progress.clear()
         try saver.close()
         warnings(result, colourGiven: profile != nil).forEach { FileHandle.standardError.write(Data("Warning: \($0)\n".utf8)) }
-        print(parsed.flag("json") ? ShotJSON.document(result) : summary(result, calibrated: calibration != nil), terminator: "")
+        if parsed.flag("json") {
+            ShotJSON.write(result) { print($0, terminator: "") }
+        } else {
+            print(summary(result, calibrated: calibration != nil), terminator: "")
+        }
     }
 
     /// The calibration file given, else the latest stored for --center and --lane, else none; checked against the video's size.

@@ -37,8 +37,9 @@ public final class VideoAnalyzer {
     public let seed: BallSeed?
     static let maxFramesInFlight = 2
 
-    /// `decoderThreads` 0 means every core but one: detection runs on that one, overlapped with decoding
-    /// (on two cores one decoder thread decodes as fast as the analysis can use it, with less memory).
+    /// `decoderThreads` 0 means every core: decoding is most of the work, and detection (about a tenth of it) fits beside
+    /// the decoder's frame threads (on two cores, one decoder thread left the analysis 1.16-1.25 times ffmpeg's
+    /// all-core decode; two, 0.95-0.97 times, for one more frame thread's pictures: docs/performance.md).
     /// `cores`: the cores the process may run on.
     public init(profile: BallProfile?, calibration: LaneCalibration?, hand: Hand, decoderThreads: Int = 0, seed: BallSeed? = nil,
                 cores: Int = FrameDecoder.usableCores) {
@@ -57,7 +58,7 @@ public final class VideoAnalyzer {
     }
 
     private static func threads(_ requested: Int, cores: Int = FrameDecoder.usableCores) -> Int {
-        requested > 0 ? requested : max(1, cores - 1)
+        requested > 0 ? requested : cores
     }
 
     /// Analyses `path`. `onShot` runs on the measurement queue as each shot is measured, in order (to store it at once);
@@ -80,16 +81,24 @@ public final class VideoAnalyzer {
         let slots = DispatchSemaphore(value: Self.maxFramesInFlight)
         let collector = ShotCollector(pipeline: pipeline, keepsShots: true, annotator: annotator, onShot: onShot)
         let expectedFrames = decoder.frameCountEstimate
+        /// The slot is taken before decoding, so no decoded frame waits for one: the frames held are the two in flight,
+        /// not a third beside them (each pins a decoder buffer). Where no frame comes (the end, an error) it goes back.
+        func nextFrameInSlot() throws -> VideoFrame? {
+            if tracksOnDecodingThread { return try decoder.nextFrame() }
+            slots.wait()
+            let frame = Result { try decoder.nextFrame() }
+            if (try? frame.get()) == nil { slots.signal() }
+            return try frame.get()
+        }
         var frames = 0
         do {
-            while let frame = try decoder.nextFrame() {
+            while let frame = try nextFrameInSlot() {
                 frames += 1
                 if let expectedFrames, expectedFrames > 0, frames % 15 == 0 { onProgress?(min(1, Double(frames) / Double(expectedFrames))) }
                 if tracksOnDecodingThread {
                     collector.track(frame)
                     continue
                 }
-                slots.wait()
                 queue.async {
                     defer { slots.signal() }
                     collector.track(frame)

@@ -1,15 +1,19 @@
 /// The JSON `analyze --json` prints: one document, keys in DOMAIN.md's names, nil as null.
 public enum ShotJSON {
-    /// `{"video":…, "fps":…, "frames":…, "shots":[…]}`.
-    public static func document(_ result: AnalysisResult) -> String {
-        JSONText.object([
+    /// Writes `{"video":…, "fps":…, "frames":…, "shots":[…]}` to `output` a shot at a time: a long video's document
+    /// (several MB for a 10-minute one) is never held whole beside the analysis.
+    public static func write(_ result: AnalysisResult, to output: (String) -> Void) {
+        let head = JSONText.object([
             ("video", JSONText.string(result.video)),
             ("fps", JSONText.number(result.fps)),
             ("frames", String(result.frames)),
             ("width", String(result.size.width)),
             ("height", String(result.size.height)),
-            ("shots", "[" + result.shots.map { "\n    " + shot($0) }.joined(separator: ",") + (result.shots.isEmpty ? "]" : "\n  ]")),
-        ]) + "\n"
+            ("shots", "["),
+        ])
+        output(String(head.dropLast()))  // the object is closed after the shots
+        for (index, shot) in result.shots.enumerated() { output((index == 0 ? "" : ",") + "\n    " + self.shot(shot)) }
+        output((result.shots.isEmpty ? "]" : "\n  ]") + "}\n")
     }
 
     /// One shot with every measurement and its trajectory.

@@ -51,12 +51,12 @@ final class VideoAnalyzerTests: XCTestCase {
         XCTAssertEqual(shots, try twoCores.analyze(path: path).shots)
     }
 
-    /// `--threads 0`: every core the process may use but the one detection runs on, and one thread on one core.
+    /// `--threads 0`: every core the process may use, as `ffmpeg -threads 0` decodes; a number given is kept.
     func testDefaultDecoderThreadsFollowTheUsableCores() {
         let threads = { (cores: Int) in VideoAnalyzer(profile: nil, calibration: nil, hand: .right, decoderThreads: 0, cores: cores).decoderThreads }
         XCTAssertEqual(threads(1), 1)
-        XCTAssertEqual(threads(2), 1)
-        XCTAssertEqual(threads(4), 3)
+        XCTAssertEqual(threads(2), 2)
+        XCTAssertEqual(threads(4), 4)
         XCTAssertEqual(VideoAnalyzer(profile: nil, calibration: nil, hand: .right, decoderThreads: 2, cores: 1).decoderThreads, 2)
     }
 
