@@ -32,7 +32,6 @@ extension CalibrateCommand {
         }
         show("The first view is refused (\(refusal)): the lane is looked for in the views the camera moves to, carried back into frame 0's picture.\n")
         let views = try LandmarkViews.read(path: video, first: frame.image)
-        if ProcessInfo.processInfo.environment["CFDEBUG"] != nil { for v in views.views { show("DEBUG view \(v.frame): " + v.proposals.map { "\($0.point.name ?? "?") (\(Int($0.point.xPx)),\(Int($0.point.yPx)))" }.joined(separator: "; ") + "\n") } }
         let fit = try views.fit(imageSize: frame.size, maxErrorPx: maxErrorPx)
         show(gatheredTable(fit, views: views))
         return AutoFit(points: fit.kept.map(\.proposal.point), calibration: fit.calibration, edgesSeen: "in the views they came from",

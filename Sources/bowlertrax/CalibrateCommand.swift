@@ -16,7 +16,7 @@ enum CalibrateCommand {
             .init(name: "size", value: "wxh", help: "With --device, the capture size in pixels. (default: 1280x720)"),
             .init(name: "fps", value: "n", help: "With --device, the capture rate, 30 to 120. (default: 60)"),
             .init(name: "points", value: "file", help: "Calibration JSON whose landmarks are refitted and checked."),
-            .init(name: "auto", help: "Find the lane's landmarks in the frame."),
+            .init(name: "auto", help: "Find the lane's landmarks in the frame; when a video's first view gives too few, also in the views its camera turns and zooms to, carried back into frame 0."),
             .init(name: "out", value: "file", help: "Write the fitted calibration JSON (what analyze --calibration reads); - for standard output."),
             .init(name: "html", value: "file", help: "Write a self-contained page to click the landmarks on; - for standard output."),
             .init(name: "overlay", value: "file", help: "Write a PNG of the frame with the fitted lane drawn over it; - for standard output."),

@@ -24,8 +24,9 @@ public struct LandmarkViews: Sendable {
     public var lostAt: Int?
 
     /// A frame is a new view when its picture has moved this share of the picture's width from the last view's at some
-    /// corner (a pan, or a zoom: the corners move most): less would find the same landmarks again at the cost of
-    /// another search (about 0.1 s a 720p frame), more would skip what a pan shows only briefly.
+    /// corner (a pan, or a zoom: the corners move most): more would skip what a pan shows only briefly; less finds
+    /// the same landmarks again at the cost of another search, and more chances of a wrong one (half this, train 02's
+    /// foul line and three arrow tips of its last views fitted within 0.4 px and read the far lane 11 boards off).
     static let viewSpacing = 0.125
 
     /// Reads `path` from its start (at most `StillStretch.maxSeconds`) following the camera, and looks for the lane in

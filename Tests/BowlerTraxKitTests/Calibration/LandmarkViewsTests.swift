@@ -11,7 +11,7 @@ final class LandmarkViewsTests: XCTestCase {
     /// edges level with them; carried back into frame 0 they fit one calibration, which reads the renderer's exact
     /// landmarks of frame 0 within 0.1 board and 0.1 ft at the foul line and the arrows (largest 0.09 board, 0.09 ft),
     /// 0.3 board and 0.25 ft at the pins, where frame 0 shows a board 2 px wide (the right edge at 60 ft 0.26 board,
-    /// 0.5 px; the feet 0.14 to 0.19 short). The first view, whose edges the others' fit reads 14 boards off, is left out.
+    /// 0.5 px; the feet 0.14 to 0.19 short). The first view, which took another lane than the views after it, is left out.
     func testAPanningCamerasLaterViewsCalibrateItsFirstFrame() throws {
         let path = CalibrationCLI.fixture("pan-720p60.mp4")
         let frame = try CalibrationFrame(path: path, medianOf: 15)
@@ -21,7 +21,8 @@ final class LandmarkViewsTests: XCTestCase {
 
         let views = try LandmarkViews.read(path: path, first: frame.image)
         let fit = try views.fit(imageSize: frame.size, maxErrorPx: 3)
-        XCTAssertEqual(fit.droppedViews.map(\.frame), [0])
+        XCTAssertEqual(fit.otherLane, [0], "the first view's lane lies apart from the others'")
+        XCTAssertTrue(fit.droppedViews.isEmpty, "\(fit.droppedViews)")
         XCTAssertTrue(fit.dropped.isEmpty, "\(fit.dropped.map(\.landmark.proposal.point.name))")
         XCTAssertLessThan(fit.calibration.maxErrorPx, 1)
         XCTAssertLessThan(try views.checkEdges(fit.calibration, of: fit.kept), 0.5)
@@ -47,7 +48,7 @@ final class LandmarkViewsTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("\nThe first view is refused (calibration auto: the points lie on one line, or all but one of them do; add landmarks across and down the lane): the lane is looked for in the views the camera moves to, carried back into frame 0's picture.\nRead 7 views of frames 0 to 209; the lane was found in frames 0, "), result.stdout)
         XCTAssertTrue(result.stdout.contains("\narrow tip, board 20            641."), result.stdout)
-        XCTAssertTrue(result.stdout.contains("\nLeft out: the view of frame 0, whose lane's edges the fit of the others read up to "), result.stdout)
+        XCTAssertTrue(result.stdout.contains("\nLeft out: the landmarks of frames 0, whose lane lies more than 10 boards from the lane of the most landmarks.\n"), result.stdout)
         XCTAssertTrue(result.stdout.contains("\nThe lane's edges as found in the views they came from read through the fit within "), result.stdout)
         let file = try CalibrationFile.load(path: out)
         XCTAssertNil(file.videoFrame)
