@@ -60,7 +60,7 @@ extension CalibrateCommand {
     /// The views read, each landmark fitted with the frames it was found in (pixels of frame 0, the median of where
     /// those views put it), and those left out as inconsistent with the rest.
     static func gatheredTable(_ fit: LandmarkViews.Fit, views: LandmarkViews) -> String {
-        var text = "Read \(views.viewsRead); the lane was found in frames \(views.views.map { String($0.frame) }.joined(separator: ", ")).\n"
+        var text = "Looked in \(views.viewsRead): frames \(views.views.map { String($0.frame) }.joined(separator: ", ")).\n"
         text += "Gathered \(fit.kept.count) landmarks (pixels of frame 0):\n"
         text += pad("landmark", 28) + lpad("x px", 9) + lpad("y px", 9) + lpad("confidence", 12) + "  frames\n"
         for landmark in fit.kept {

@@ -139,10 +139,10 @@ extension LandmarkViews {
         }
     }
 
-    /// The views read, for messages: "3 views of frames 0 to 208 (the camera's motion lost at frame 209)".
+    /// The views looked in, for messages: "9 views of frames 0 to 208 (the camera's motion lost at frame 209), the lane found in 7".
     public var viewsRead: String {
         let lost = lostAt.map { " (the camera's motion lost at frame \($0))" } ?? ""
-        return "\(views.count) view\(views.count == 1 ? "" : "s") of frames 0 to \(max(framesRead - 1, 0))\(lost)"
+        return "\(lookedIn.count) view\(lookedIn.count == 1 ? "" : "s") of frames 0 to \(max(framesRead - 1, 0))\(lost), the lane found in \(views.count)"
     }
 
     func tooFew(_ kept: [Pooled]) -> String {

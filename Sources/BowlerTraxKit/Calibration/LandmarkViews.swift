@@ -18,6 +18,8 @@ public struct LandmarkViews: Sendable {
 
     /// The views where a lane was found, in the order read.
     public var views: [View]
+    /// The frames looked in, the lane found there or not.
+    public var lookedIn: [Int]
     /// Frames read: 0 to `framesRead - 1`.
     public var framesRead: Int
     /// The frame whose motion was lost, where reading stopped; nil when the video (or the read limit) ended first.
@@ -33,8 +35,9 @@ public struct LandmarkViews: Sendable {
     /// `first` (the picture of frame 0, say the median of its still stretch) and in every frame whose view has moved
     /// `viewSpacing` from the last view looked in.
     public static func read(path: String, first: RGBImage, seconds: Double = StillStretch.maxSeconds) throws -> LandmarkViews {
-        var views = [View]()
+        var views = [View](), lookedIn = [Int]()
         func look(in image: RGBImage, frame: Int, toFirst: Homography) {
+            lookedIn.append(frame)
             guard let found = try? LaneFinder(image: image).find(requiringEnough: false),
                   let edges = found.edges.carried(by: toFirst) else { return }
             let proposals = found.proposals.compactMap { proposal -> LaneFinder.Proposal? in
@@ -63,7 +66,7 @@ public struct LandmarkViews: Sendable {
             lastView = toFirst
             look(in: RGBImage(frame: picture), frame: picture.index, toFirst: toFirst)
         }
-        return LandmarkViews(views: views, framesRead: read, lostAt: lostAt)
+        return LandmarkViews(views: views, lookedIn: lookedIn, framesRead: read, lostAt: lostAt)
     }
 }
 

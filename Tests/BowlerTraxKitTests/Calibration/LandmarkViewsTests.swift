@@ -46,7 +46,7 @@ final class LandmarkViewsTests: XCTestCase {
         let out = try CalibrationCLI.temporaryDirectory(self).appendingPathComponent("lane.json").path
         let result = try CalibrationCLI.run(["calibrate", "--video", CalibrationCLI.fixture("pan-720p60.mp4"), "--auto", "--out", out])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("\nThe first view is refused (calibration auto: the points lie on one line, or all but one of them do; add landmarks across and down the lane): the lane is looked for in the views the camera moves to, carried back into frame 0's picture.\nRead 7 views of frames 0 to 209; the lane was found in frames 0, "), result.stdout)
+        XCTAssertTrue(result.stdout.contains("\nThe first view is refused (calibration auto: the points lie on one line, or all but one of them do; add landmarks across and down the lane): the lane is looked for in the views the camera moves to, carried back into frame 0's picture.\nLooked in 7 views of frames 0 to 209, the lane found in 7: frames 0, 105, 128, 154, 183, 198, 206.\nGathered 20 landmarks (pixels of frame 0):\n"), result.stdout)
         XCTAssertTrue(result.stdout.contains("\narrow tip, board 20            641."), result.stdout)
         XCTAssertTrue(result.stdout.contains("\nLeft out: the landmarks of frames 0, whose lane lies more than 10 boards from the lane of the most landmarks.\n"), result.stdout)
         XCTAssertTrue(result.stdout.contains("\nThe lane's edges as found in the views they came from read through the fit within "), result.stdout)
@@ -71,7 +71,7 @@ final class LandmarkViewsTests: XCTestCase {
             LandmarkViews.View(frame: 0, proposals: points.prefix(4).map { proposal($0) }, edges: edges),
             LandmarkViews.View(frame: 30, proposals: points.dropFirst(2).map { proposal($0, dx: 0.4) }, edges: edges),
             LandmarkViews.View(frame: 60, proposals: points.dropFirst(2).prefix(3).map { proposal($0, dx: -0.4) } + [proposal(points[points.count - 1], dx: 25)], edges: edges),
-        ], framesRead: 90, lostAt: nil)
+        ], lookedIn: [0, 30, 60], framesRead: 90, lostAt: nil)
         let pooled = views.pooled
         XCTAssertEqual(pooled.map(\.proposal.point.name), points.map(\.name))
         XCTAssertEqual(pooled[2].frames, [0, 30, 60])
