@@ -55,6 +55,26 @@ final class LandmarkViewsTests: XCTestCase {
         XCTAssertEqual(file.points.count, 20)
     }
 
+    /// Nothing is carried back past a cut: the camera's motion to frame 0 is lost there, so reading stops, and no view
+    /// after it is looked in (pan-720p60's first 120 frames, then another clip's).
+    func testReadingStopsWhereTheCamerasMotionIsLost() throws {
+        let path = try CalibrationCLI.temporaryDirectory(self).appendingPathComponent("cut.mp4").path
+        let encoder = try VideoEncoder(path: path, codec: .mpeg4, width: 1280, height: 720, timeBase: (1, 60), frameRate: (60, 1))
+        var written: Int64 = 0
+        for (clip, frames) in [("pan-720p60.mp4", 0..<120), ("darkwood-720p60.mp4", 0..<30)] {
+            let decoder = try FrameDecoder(path: CalibrationCLI.fixture(clip))
+            while let picture = try decoder.nextFrame(), frames.contains(picture.index) {
+                try encoder.append(frame: picture, ptsTicks: written)
+                written += 1
+            }
+        }
+        try encoder.finish()
+        let views = try LandmarkViews.read(path: path, first: try CalibrationFrame(path: path, medianOf: 15).image)
+        XCTAssertEqual(views.lostAt, 120)
+        XCTAssertEqual(views.framesRead, 121)
+        XCTAssertTrue(views.lookedIn.allSatisfy { $0 < 120 }, "\(views.lookedIn)")
+    }
+
     /// A landmark one view puts far from where the others fit it (a pin found on a scoreboard) is left out, and the
     /// rest fitted; where a landmark is seen in several views, the median of their places is taken.
     func testALandmarkOffTheOthersIsLeftOutAndRepeatsArePooled() throws {
