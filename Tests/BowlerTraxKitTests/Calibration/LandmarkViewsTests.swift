@@ -48,7 +48,7 @@ final class LandmarkViewsTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("\nThe first view is refused (calibration auto: the points lie on one line, or all but one of them do; add landmarks across and down the lane): the lane is looked for in the views the camera moves to, carried back into frame 0's picture.\nLooked in 7 views of frames 0 to 209, the lane found in 7: frames 0, 105, 128, 154, 183, 198, 206.\nGathered 20 landmarks (pixels of frame 0):\n"), result.stdout)
         XCTAssertTrue(result.stdout.contains("\narrow tip, board 20            641."), result.stdout)
-        XCTAssertTrue(result.stdout.contains("\nLeft out: the landmarks of frames 0, whose lane lies more than 10 boards from the lane of the most landmarks.\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("\nLeft out: the landmarks of frames 0, whose lane lies more than 10 boards from the lane most views found.\n"), result.stdout)
         XCTAssertTrue(result.stdout.contains("\nThe lane's edges as found in the views they came from read through the fit within "), result.stdout)
         let file = try CalibrationFile.load(path: out)
         XCTAssertNil(file.videoFrame)
