@@ -35,10 +35,10 @@ extension LandmarkViews {
     public struct Fit: Sendable {
         /// The landmarks fitted, with the distances of `layout`'s arrows.
         public var kept: [Pooled]
-        /// Landmarks left out as inconsistent with the rest, in the order dropped, each with how far from it the fit that held it put it.
+        /// Landmarks left out as inconsistent with the rest, in the order dropped, each with how far from it the fit
+        /// that held it put it.
         public var dropped: [(landmark: Pooled, errorPx: Double)]
-        /// Views with landmarks left out before fitting, as they found another lane than most landmarks were found on
-        /// (`onTheLane`).
+        /// Views with landmarks left out before fitting: they found another lane than most views did (`onTheLane`).
         public var otherLane: [Int]
         /// Views left out, in the order dropped: the lane's edges found there read through the fit of all views left
         /// at the time as far as `offsetBoards` from their boards (a view that took another lane, or the lane's edges
@@ -49,8 +49,8 @@ extension LandmarkViews {
         public var calibration: LaneCalibration
     }
 
-    /// The lane's edges found in every view a landmark of `kept` comes from, read through `calibration`: throws `edgesOffFit` for
-    /// the worst reading more than `LaneEdges.toleranceBoards` off, else returns the largest offset.
+    /// The lane's edges found in every view a landmark of `kept` comes from, read through `calibration`: throws
+    /// `edgesOffFit` for the worst reading more than `LaneEdges.toleranceBoards` off, else returns the largest offset.
     public func checkEdges(_ calibration: LaneCalibration, of kept: [Pooled]) throws -> Double {
         let used = Set(kept.flatMap(\.frames))
         return try views.filter { used.contains($0.frame) }.map { try $0.edges.check(calibration) }.max() ?? 0
@@ -60,10 +60,11 @@ extension LandmarkViews {
     /// might have been the right one and nothing would tell.
     static let minKeptAfterDrop = 5
 
-    /// Fits one calibration of the first frame to the pooled landmarks as `calibrate --auto` fits one view's landmarks (the arrow
-    /// layout chosen by the fit, k1 fitted from 8 landmarks), of the views `onTheLane`. Views can disagree (a pin found on a scoreboard in one, a
-    /// view carried back a few pixels off): while a landmark is farther than `maxErrorPx` from the fit and at least
-    /// `minKeptAfterDrop` would remain, the worst is dropped and the rest fitted again. The landmarks kept must spread
+    /// Fits one calibration of the first frame to the pooled landmarks of the views `onTheLane`, as `calibrate --auto`
+    /// fits one view's landmarks (the arrow layout chosen by the fit, k1 fitted from 8 landmarks). Views can disagree
+    /// (a pin found on a scoreboard in one, a view carried back a few pixels off): while a landmark is farther than
+    /// `maxErrorPx` from the fit and at least `minKeptAfterDrop` would remain, the worst is dropped and the rest fitted
+    /// again. The landmarks kept must spread
     /// 10 ft down the lane (`LaneFinder.minDistanceSpanFt`). Then each view a landmark comes from must read its own
     /// lane's edges through the fit as the lane's edges (`LaneEdges.check`): while one does not and another view is
     /// used, the view reading them worst is left out whole (zoomed in on the pins, a view can take a neighbouring
