@@ -60,7 +60,8 @@ extension LandmarkViews {
     /// might have been the right one and nothing would tell.
     static let minKeptAfterDrop = 5
 
-    /// Fits one calibration of the first frame to the pooled landmarks of the views `onTheLane`, as `calibrate --auto`
+    /// Fits one calibration of the first frame to the pooled landmarks of the views `onTheLane` (refused when more
+    /// views with landmarks found another lane: a majority of views is no sign of the bowled lane then), as `calibrate --auto`
     /// fits one view's landmarks (the arrow layout chosen by the fit, k1 fitted from 8 landmarks). Views can disagree
     /// (a pin found on a scoreboard in one, a view carried back a few pixels off): while a landmark is farther than
     /// `maxErrorPx` from the fit and at least `minKeptAfterDrop` would remain, the worst is dropped and the rest fitted
@@ -73,6 +74,9 @@ extension LandmarkViews {
     public func fit(imageSize: PixelSize, maxErrorPx: Double) throws -> Fit {
         var views = onTheLane, droppedViews: [(frame: Int, offsetBoards: Double)] = []
         let otherLane = self.views.filter { view in !view.proposals.isEmpty && !views.contains { $0.frame == view.frame } }.map(\.frame)
+        if otherLane.count > views.count {
+            throw CalibrationError.laneNotFound(reason: "\(viewsRead); more of them found landmarks on another lane (frames \(Self.list(otherLane))) than on the lane most found (\(views.isEmpty ? "none" : "frames " + Self.list(views.map(\.frame)))): which lane is bowled is unclear; click its landmarks with --html")
+        }
         while true {
             var fit = try fitLandmarks(of: views, imageSize: imageSize, maxErrorPx: maxErrorPx)
             fit.droppedViews = droppedViews
@@ -93,8 +97,9 @@ extension LandmarkViews {
     /// finder takes the lane nearest the picture's centre), the one with most votes wins (on a tie, the one whose
     /// agreeing views hold more landmarks). Zoomed in on the pins, a view can take a neighbouring lane, or find a pin
     /// of one (train 11's head pin, carried into frame 0, lies on three lanes): pooled with the rest, such landmarks
-    /// had fitted no camera at all. Where the finder takes the lane beside the bowled one in most views (test 05),
-    /// this keeps that lane: only the ball could tell.
+    /// had fitted no camera at all. The finder can also take the lane beside the bowled one in most views, the bowled
+    /// lane's landmarks found only in the views that frame it closely (test 05: a panel over the picture's right third
+    /// moves its centre): `fit` refuses when more views with landmarks found another lane than this one.
     var onTheLane: [View] {
         let support = views.map { view in
             views.filter { Self.sameLane(view.edges, $0.edges) }.reduce((views: 0, landmarks: 0)) { ($0.views + 1, $0.landmarks + $1.proposals.count) }
@@ -154,6 +159,8 @@ extension LandmarkViews {
         let names = kept.compactMap(\.proposal.point.name).joined(separator: ", ")
         return "only \(kept.count) landmark\(kept.count == 1 ? "" : "s") found over \(viewsRead) (\(names.isEmpty ? "no foul line, arrows or pins" : names)); at least 4 are needed: click them with --html"
     }
+
+    static func list(_ frames: [Int]) -> String { frames.map(String.init).joined(separator: ", ") }
 
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted(), middle = sorted.count / 2
