@@ -16,7 +16,7 @@ enum CalibrateCommand {
             .init(name: "size", value: "wxh", help: "With --device, the capture size in pixels. (default: 1280x720)"),
             .init(name: "fps", value: "n", help: "With --device, the capture rate, 30 to 120. (default: 60)"),
             .init(name: "points", value: "file", help: "Calibration JSON whose landmarks are refitted and checked."),
-            .init(name: "auto", help: "Find the lane's landmarks in the frame."),
+            .init(name: "auto", help: "Find the lane's landmarks in the frame; when a video's first view gives too few, also in the views its camera turns and zooms to, carried back into frame 0."),
             .init(name: "out", value: "file", help: "Write the fitted calibration JSON (what analyze --calibration reads); - for standard output."),
             .init(name: "html", value: "file", help: "Write a self-contained page to click the landmarks on; - for standard output."),
             .init(name: "overlay", value: "file", help: "Write a PNG of the frame with the fitted lane drawn over it; - for standard output."),
@@ -46,10 +46,8 @@ enum CalibrateCommand {
         }
         if let stretch = frame.stretch { show(pictureLine(stretch)) }
         var points: [LandmarkPoint]?
-        /// With `--auto`, the lane's edges found in the picture: they check the fit.
-        var edges: LaneEdges?
-        /// `--auto`'s fit of the landmarks it keeps, made when it chose the arrow layout.
-        var autoFit: LaneCalibration?
+        /// `--auto`'s landmarks, with their fit and the lane's edges that check it.
+        var auto: AutoFit?
         var source = "auto"
         if let path = parsed.value("points") {
             let file = try CalibrationFile.load(path: path)
@@ -59,17 +57,8 @@ enum CalibrateCommand {
             points = file.points
             source = path
         } else if parsed.flag("auto") {
-            let found = try LaneFinder(image: frame.image).find()
-            var proposals = found.proposals
-            edges = found.edges
-            let layout = LaneFinder.chooseArrowLayout(proposals, imageSize: frame.size)
-            proposals = layout?.proposals ?? proposals
-            autoFit = layout?.calibration
-            show(proposalTable(proposals) + (layout?.summary ?? ""))
-            for weak in proposals where weak.confidence < LaneFinder.weakConfidence {
-                FileHandle.standardError.write(Data("Warning: weak evidence for \"\(weak.point.name ?? "?")\" (confidence \(ShotTable.format(weak.confidence, 2))): \(weak.evidence)\n".utf8))
-            }
-            points = proposals.map(\.point)
+            auto = try autoFit(frame, gatheringOver: options.source.medianVideo, maxErrorPx: options.maxErrorPx, show: show)
+            points = auto?.points
         }
         if let html = parsed.value("html") {
             let page = CalibrationPage.html(png: try PNGWriter.encode(frame.image, path: html), size: frame.size, points: points ?? StandardLandmarks.all)
@@ -81,18 +70,16 @@ enum CalibrateCommand {
         guard let points else { return }
         guard points.count >= 4 else { throw CalibrationError.tooFewPoints(path: source, count: points.count) }
         let file = CalibrationFile(imageSize: frame.size, points: points)
-        let calibration = try autoFit ?? LaneCalibration(file: file, source: source, fitDistortion: true)
+        let calibration = try auto?.calibration ?? LaneCalibration(file: file, source: source, fitDistortion: true)
         show(residualTable(calibration, points: points, maxErrorPx: options.maxErrorPx))
         // The picture is written even for a rejected fit: it is how one sees which point is off.
         if let overlay = parsed.value("overlay") {
             try OutputFile.write(PNGWriter.encode(CalibrationOverlay.render(frame: frame.image, calibration: calibration, points: points), path: overlay), to: overlay)
         }
-        if let worst = calibration.residuals.max(by: { $0.errorPx < $1.errorPx }), worst.errorPx > options.maxErrorPx {
-            throw CalibrationError.residualTooLarge(path: source, name: worst.name ?? "?", errorPx: worst.errorPx, maxErrorPx: options.maxErrorPx)
-        }
-        if let edges {
-            let offset = try edges.check(calibration)
-            show("The lane's edges as found in the picture read through the fit within \(ShotTable.format(offset, 2)) boards of their own (limit \(ShotTable.format(LaneEdges.toleranceBoards, 1))).\n")
+        try checkResiduals(calibration, source: source, maxErrorPx: options.maxErrorPx)
+        if let auto {
+            let offset = try auto.checkEdges(calibration)
+            show("The lane's edges as found \(auto.edgesSeen) read through the fit within \(ShotTable.format(offset, 2)) boards of their own (limit \(ShotTable.format(LaneEdges.toleranceBoards, 1))).\n")
         }
         let fitted = points.count >= LaneCalibration.minPointsForDistortion ? calibration.k1 : nil
         let result = CalibrationFile(imageSize: frame.size, points: points, k1: fitted, videoFrame: options.source.videoFrame)
@@ -128,6 +115,12 @@ enum CalibrateCommand {
         case video(path: String, frame: Int, median: Int?)
         case image(path: String)
         case device(path: String, size: PixelSize, fps: Double)
+
+        /// The video whose first view the picture is (the median of its still stretch), which `--auto` may look further in.
+        var medianVideo: String? {
+            if case .video(let path, _, _?) = self { return path }
+            return nil
+        }
 
         /// The video frame the picture is, when it is a later one than the first (written into the calibration, so a
         /// camera that moves is measured right: `CalibrationFile.inFirstFrame`).

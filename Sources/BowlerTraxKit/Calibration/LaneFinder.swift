@@ -75,8 +75,10 @@ public struct LaneFinder {
     /// Every landmark it can find; throws `laneNotFound` when there is no lane to speak of, or fewer than four landmarks.
     public func propose() throws -> [Proposal] { try find().proposals }
 
-    /// Every landmark it can find, and the lane's edges they were found along (to check a fit of them with).
-    public func find() throws -> (proposals: [Proposal], edges: LaneEdges) {
+    /// Every landmark it can find, and the lane's edges they were found along (to check a fit of them with). With
+    /// `requiringEnough` false, however few there are (one view of a camera that moves, pooled with the others':
+    /// `LandmarkViews`); only a picture with no lane throws then.
+    public func find(requiringEnough: Bool = true) throws -> (proposals: [Proposal], edges: LaneEdges) {
         let (left, right, nearY) = try findLane()
         guard let vanishing = Self.intersect(left, right), vanishing.y < Double(nearY) - 20 else {
             throw CalibrationError.laneNotFound(reason: "the lane's edges do not meet beyond it (not a lane seen from behind)")
@@ -143,12 +145,12 @@ public struct LaneFinder {
         let bottom = Double(image.height)
         let edges = "the lane's edges were found (crossing row \(image.height) at x \(Self.text(left.at(bottom))) and \(Self.text(right.at(bottom))), meeting at \(Self.text(vanishing.x)), \(Self.text(vanishing.y)))\(foulCorners)"
         let distances = proposals.map(\.point.distanceFt)
-        if proposals.count >= 4, let nearest = distances.min(), let farthest = distances.max(), farthest - nearest < Self.minDistanceSpanFt {
+        if requiringEnough, proposals.count >= 4, let nearest = distances.min(), let farthest = distances.max(), farthest - nearest < Self.minDistanceSpanFt {
             // Landmarks in one band across the lane (the arrows and the edges level with them) fit many cameras that
             // differ down the lane: the fit would pass its residuals and put the pins anywhere.
             throw CalibrationError.laneNotFound(reason: "\(edges) but the \(proposals.count) landmarks along it all lie between \(Self.text(nearest)) and \(Self.text(farthest)) ft; one nearer or farther (the foul line, the head pin) is needed: click it with --html")
         }
-        guard proposals.count >= 4 else {
+        guard !requiringEnough || proposals.count >= 4 else {
             let names = proposals.compactMap(\.point.name).joined(separator: ", ")
             throw CalibrationError.laneNotFound(reason: "\(edges) but only \(proposals.count) landmark\(proposals.count == 1 ? "" : "s") along it (\(names.isEmpty ? "no foul line, arrows or pins" : names)); at least 4 are needed: click them with --html")
         }

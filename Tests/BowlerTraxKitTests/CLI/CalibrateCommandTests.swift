@@ -218,7 +218,7 @@ final class CalibrateCommandTests: XCTestCase {
           --size <wxh>         With --device, the capture size in pixels. (default: 1280x720)
           --fps <n>            With --device, the capture rate, 30 to 120. (default: 60)
           --points <file>      Calibration JSON whose landmarks are refitted and checked.
-          --auto               Find the lane's landmarks in the frame.
+          --auto               Find the lane's landmarks in the frame; when a video's first view gives too few, also in the views its camera turns and zooms to, carried back into frame 0.
           --out <file>         Write the fitted calibration JSON (what analyze --calibration reads); - for standard output.
           --html <file>        Write a self-contained page to click the landmarks on; - for standard output.
           --overlay <file>     Write a PNG of the frame with the fitted lane drawn over it; - for standard output.

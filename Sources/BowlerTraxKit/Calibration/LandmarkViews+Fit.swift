@@ -1,0 +1,169 @@
+// MARK: - One calibration of the first frame from every view's landmarks
+
+extension LandmarkViews {
+    /// One landmark as the views that found it place it in the first frame's picture.
+    public struct Pooled: Sendable {
+        /// The landmark at the median of the views' pixels (the mean of the middle two for an even count).
+        public var proposal: LaneFinder.Proposal
+        /// The frames it was found in.
+        public var frames: [Int]
+    }
+
+    /// Every landmark found, once, in the order first found: a landmark seen in several views is where most of them
+    /// put it, each carried with its own registration error (a pixel or two on the panning fixture).
+    public var pooled: [Pooled] { Self.pooled(views) }
+
+    static func pooled(_ views: [View]) -> [Pooled] {
+        var names: [String] = [], found: [String: [(frame: Int, proposal: LaneFinder.Proposal)]] = [:]
+        for view in views {
+            for proposal in view.proposals {
+                let name = proposal.point.name ?? "board \(proposal.point.board) at \(proposal.point.distanceFt) ft"
+                if found[name] == nil { names.append(name) }
+                found[name, default: []].append((view.frame, proposal))
+            }
+        }
+        return names.compactMap { name in
+            guard let all = found[name], var proposal = all.first?.proposal else { return nil }
+            proposal.point.xPx = Self.median(all.map(\.proposal.point.xPx))
+            proposal.point.yPx = Self.median(all.map(\.proposal.point.yPx))
+            proposal.confidence = Self.median(all.map(\.proposal.confidence))
+            return Pooled(proposal: proposal, frames: all.map(\.frame))
+        }
+    }
+
+    /// The calibration of the first frame fitted to the pooled landmarks.
+    public struct Fit: Sendable {
+        /// The landmarks fitted, with the distances of `layout`'s arrows.
+        public var kept: [Pooled]
+        /// Landmarks left out as inconsistent with the rest, in the order dropped, each with how far from it the fit
+        /// that held it put it.
+        public var dropped: [(landmark: Pooled, errorPx: Double)]
+        /// Views with landmarks left out before fitting: they found another lane than most views did (`onTheLane`).
+        public var otherLane: [Int]
+        /// Views left out, in the order dropped: the lane's edges found there read through the fit of all views left
+        /// at the time as far as `offsetBoards` from their boards (a view that took another lane, or the lane's edges
+        /// wrong, zoomed in on the pins).
+        public var droppedViews: [(frame: Int, offsetBoards: Double)]
+        /// The arrow layout chosen, when any landmark rests on the arrows.
+        public var layout: ArrowLayoutChoice?
+        public var calibration: LaneCalibration
+    }
+
+    /// The lane's edges found in every view a landmark of `kept` comes from, read through `calibration`: throws
+    /// `edgesOffFit` for the worst reading more than `LaneEdges.toleranceBoards` off, else returns the largest offset.
+    public func checkEdges(_ calibration: LaneCalibration, of kept: [Pooled]) throws -> Double {
+        let used = Set(kept.flatMap(\.frames))
+        return try views.filter { used.contains($0.frame) }.map { try $0.edges.check(calibration) }.max() ?? 0
+    }
+
+    /// Fewest landmarks left once one is dropped: with four a homography fits any of them exactly, so the one dropped
+    /// might have been the right one and nothing would tell.
+    static let minKeptAfterDrop = 5
+
+    /// Fits one calibration of the first frame to the pooled landmarks of the views `onTheLane` (refused when more
+    /// views with landmarks found another lane: a majority of views is no sign of the bowled lane then), as `calibrate --auto`
+    /// fits one view's landmarks (the arrow layout chosen by the fit, k1 fitted from 8 landmarks). Views can disagree
+    /// (a pin found on a scoreboard in one, a view carried back a few pixels off): while a landmark is farther than
+    /// `maxErrorPx` from the fit and at least `minKeptAfterDrop` would remain, the worst is dropped and the rest fitted
+    /// again. The landmarks kept must spread
+    /// 10 ft down the lane (`LaneFinder.minDistanceSpanFt`). Then each view a landmark comes from must read its own
+    /// lane's edges through the fit as the lane's edges (`LaneEdges.check`): while one does not and another view is
+    /// used, the view reading them worst is left out whole (zoomed in on the pins, a view can take a neighbouring
+    /// lane, or a bright gutter cap for an edge) and the rest fitted again. Throws what refuses it; a fit left with a
+    /// landmark over `maxErrorPx` is returned (its picture shows which), then checked as one view's is, with `checkEdges`.
+    public func fit(imageSize: PixelSize, maxErrorPx: Double) throws -> Fit {
+        var views = onTheLane, droppedViews: [(frame: Int, offsetBoards: Double)] = []
+        let otherLane = self.views.filter { view in !view.proposals.isEmpty && !views.contains { $0.frame == view.frame } }.map(\.frame)
+        if otherLane.count > views.count {
+            throw CalibrationError.laneNotFound(reason: "\(viewsRead); more of them found landmarks on another lane (frames \(Self.list(otherLane))) than on the lane most found (\(views.isEmpty ? "none" : "frames " + Self.list(views.map(\.frame)))): which lane is bowled is unclear; click its landmarks with --html")
+        }
+        while true {
+            var fit = try fitLandmarks(of: views, imageSize: imageSize, maxErrorPx: maxErrorPx)
+            fit.droppedViews = droppedViews
+            fit.otherLane = otherLane
+            let used = Set(fit.kept.flatMap(\.frames))
+            let offsets = views.filter { used.contains($0.frame) }.map { view in
+                (frame: view.frame, offsetBoards: view.edges.readings(fit.calibration).map(\.offsetBoards).max() ?? 0)
+            }
+            guard fit.calibration.maxErrorPx <= maxErrorPx, offsets.count > 1, let worst = offsets.max(by: { $0.offsetBoards < $1.offsetBoards }),
+                  worst.offsetBoards > LaneEdges.toleranceBoards else { return fit }
+            droppedViews.append(worst)
+            views.removeAll { $0.frame == worst.frame }
+        }
+    }
+
+    /// The views with landmarks whose lane is the one most views found: each view the lane was found in votes for the
+    /// views whose lane lies where its own does, landmarks or none (the camera keeps the bowled lane in view, and the
+    /// finder takes the lane nearest the picture's centre), the one with most votes wins (on a tie, the one whose
+    /// agreeing views hold more landmarks). Zoomed in on the pins, a view can take a neighbouring lane, or find a pin
+    /// of one (train 11's head pin, carried into frame 0, lies on three lanes): pooled with the rest, such landmarks
+    /// had fitted no camera at all. The finder can also take the lane beside the bowled one in most views, the bowled
+    /// lane's landmarks found only in the views that frame it closely (test 05: a panel over the picture's right third
+    /// moves its centre): `fit` refuses when more views with landmarks found another lane than this one.
+    var onTheLane: [View] {
+        let support = views.map { view in
+            views.filter { Self.sameLane(view.edges, $0.edges) }.reduce((views: 0, landmarks: 0)) { ($0.views + 1, $0.landmarks + $1.proposals.count) }
+        }
+        guard let best = support.indices.max(by: { support[$0] < support[$1] }) else { return [] }
+        return views.filter { !$0.proposals.isEmpty && Self.sameLane(views[best].edges, $0.edges) }
+    }
+
+    /// How far apart (in boards of the lane's width there) two views' edges may lie and still be of one lane: a
+    /// neighbouring lane lies 56 boards over (its own 39 and two gutters of 9.25 in), while a view's edges are found
+    /// within 0.4 to 3.5 boards of hand marks on TV frames and carried a few pixels off.
+    public static let sameLaneBoards = 10.0
+
+    /// Whether each view's edges lie within `sameLaneBoards` of the other's on 5 rows of its own span.
+    static func sameLane(_ a: LaneEdges, _ b: LaneEdges) -> Bool {
+        func near(_ a: LaneEdges, _ b: LaneEdges) -> Bool {
+            (0..<5).allSatisfy { step in
+                let y = a.nearY + (a.farY - a.nearY) * Double(step) / 4, width = a.right.at(y) - a.left.at(y)
+                guard width > 0 else { return false }
+                let apart = max(abs(a.left.at(y) - b.left.at(y)), abs(a.right.at(y) - b.right.at(y)))
+                return apart / width * Double(Lane.boardCount) <= sameLaneBoards
+            }
+        }
+        return near(a, b) && near(b, a)
+    }
+
+    /// `fit`'s landmarks of `views`, pooled, dropping the worst while one is off the fit (the views' edges unchecked).
+    func fitLandmarks(of views: [View], imageSize: PixelSize, maxErrorPx: Double) throws -> Fit {
+        var kept = Self.pooled(views), dropped: [(landmark: Pooled, errorPx: Double)] = []
+        while true {
+            guard kept.count >= 4 else { throw CalibrationError.laneNotFound(reason: tooFew(kept)) }
+            let distances = kept.map(\.proposal.point.distanceFt)
+            if let nearest = distances.min(), let farthest = distances.max(), farthest - nearest < LaneFinder.minDistanceSpanFt {
+                throw CalibrationError.laneNotFound(reason: "the \(kept.count) landmarks gathered over \(viewsRead) all lie between \(LaneFinder.text(nearest)) and \(LaneFinder.text(farthest)) ft; one nearer or farther (the foul line, the head pin) is needed: click it with --html")
+            }
+            let layout = LaneFinder.chooseArrowLayout(kept.map(\.proposal), imageSize: imageSize)
+            let proposals = layout?.proposals ?? kept.map(\.proposal)
+            let calibration = try layout?.calibration
+                ?? LaneCalibration(file: CalibrationFile(imageSize: imageSize, points: proposals.map(\.point)), source: "auto", fitDistortion: true)
+            for i in kept.indices { kept[i].proposal = proposals[i] }
+            guard let worst = calibration.residuals.indices.max(by: { calibration.residuals[$0].errorPx < calibration.residuals[$1].errorPx }),
+                  calibration.residuals[worst].errorPx > maxErrorPx, kept.count > Self.minKeptAfterDrop else {
+                return Fit(kept: kept, dropped: dropped, otherLane: [], droppedViews: [], layout: layout, calibration: calibration)
+            }
+            dropped.append((kept[worst], calibration.residuals[worst].errorPx))
+            kept.remove(at: worst)
+        }
+    }
+
+    /// The views looked in, for messages: "9 views of frames 0 to 208 (the camera's motion lost at frame 209), the lane found in 7".
+    public var viewsRead: String {
+        let lost = lostAt.map { " (the camera's motion lost at frame \($0))" } ?? ""
+        return "\(lookedIn.count) view\(lookedIn.count == 1 ? "" : "s") of frames 0 to \(max(framesRead - 1, 0))\(lost), the lane found in \(views.count)"
+    }
+
+    func tooFew(_ kept: [Pooled]) -> String {
+        let names = kept.compactMap(\.proposal.point.name).joined(separator: ", ")
+        return "only \(kept.count) landmark\(kept.count == 1 ? "" : "s") found over \(viewsRead) (\(names.isEmpty ? "no foul line, arrows or pins" : names)); at least 4 are needed: click them with --html"
+    }
+
+    static func list(_ frames: [Int]) -> String { frames.map(String.init).joined(separator: ", ") }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted(), middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}

@@ -1,0 +1,91 @@
+/// The lane's landmarks found over a video whose camera moves, each in the picture of the video's first frame. TV
+/// coverage starts on the bowler or wide and then turns and zooms after the ball: its first view often holds 0 to 3
+/// landmarks, while the arrows and the pins come clear in later views. Each later view (`LaneFinder` on one frame) is
+/// carried back by the camera's motion as the analysis follows it (`CameraMotionEstimator`, `ReferenceChain`), so that
+/// one calibration of the first frame, the picture `analyze` measures a moving camera in, is fitted to them all
+/// (`LandmarkViews+Fit`). Reading stops where that motion is lost (a cut, a frame that could not be registered):
+/// nothing after it can be carried back.
+public struct LandmarkViews: Sendable {
+    /// What one view showed, carried into the first frame's picture.
+    public struct View: Sendable {
+        /// The frame the landmarks were found in (0: the first view, the picture `calibrate` made of it).
+        public var frame: Int
+        /// The landmarks found there; pixels of the first frame.
+        public var proposals: [LaneFinder.Proposal]
+        /// The lane's edges found there; pixels of the first frame.
+        var edges: LaneEdges
+    }
+
+    /// The views where a lane was found, in the order read.
+    public var views: [View]
+    /// The frames looked in, the lane found there or not.
+    public var lookedIn: [Int]
+    /// Frames read: 0 to `framesRead - 1`.
+    public var framesRead: Int
+    /// The frame whose motion was lost, where reading stopped; nil when the video (or the read limit) ended first.
+    public var lostAt: Int?
+
+    /// A frame is a new view when its picture has moved this share of the picture's width from the last view's at some
+    /// corner (a pan, or a zoom: the corners move most): more would skip what a pan shows only briefly; less finds
+    /// the same landmarks again at the cost of another search, and more chances of a wrong one (half this, train 02's
+    /// foul line and three arrow tips of its last views fitted within 0.4 px and read the far lane 11 boards off).
+    static let viewSpacing = 0.125
+
+    /// Reads `path` from its start (at most `StillStretch.maxSeconds`) following the camera, and looks for the lane in
+    /// `first` (the picture of frame 0, say the median of its still stretch) and in every frame whose view has moved
+    /// `viewSpacing` from the last view looked in.
+    public static func read(path: String, first: RGBImage, seconds: Double = StillStretch.maxSeconds) throws -> LandmarkViews {
+        var views = [View](), lookedIn = [Int]()
+        func look(in image: RGBImage, frame: Int, toFirst: Homography) {
+            lookedIn.append(frame)
+            guard let found = try? LaneFinder(image: image).find(requiringEnough: false),
+                  let edges = found.edges.carried(by: toFirst) else { return }
+            let proposals = found.proposals.compactMap { proposal -> LaneFinder.Proposal? in
+                guard let there = toFirst.apply(proposal.point.xPx, proposal.point.yPx) else { return nil }
+                var carried = proposal
+                (carried.point.xPx, carried.point.yPx) = there
+                return carried
+            }
+            views.append(View(frame: frame, proposals: proposals, edges: edges))
+        }
+        look(in: first, frame: 0, toFirst: .identity)
+        let decoder = try FrameDecoder(path: path)
+        let maxFrames = Int((decoder.fps > 0 ? decoder.fps : 60) * seconds)
+        let motion = CameraMotionEstimator(), chain = ReferenceChain()
+        var lastView = Homography.identity, read = 0, lostAt: Int?
+        while read < maxFrames, let picture = try decoder.nextFrame() {
+            let step = motion.next(picture)
+            chain.advance(frame: picture.index, toPrevious: step.toPrevious, key: step.key)
+            read += 1
+            guard let toFirst = chain.toFirstFrame(ofFrame: picture.index) else {
+                lostAt = picture.index
+                break
+            }
+            guard let fromLast = lastView.inverse?.after(toFirst),
+                  !fromLast.keepsCorners(width: picture.width, height: picture.height, withinPx: viewSpacing * Double(picture.width)) else { continue }
+            lastView = toFirst
+            look(in: RGBImage(frame: picture), frame: picture.index, toFirst: toFirst)
+        }
+        return LandmarkViews(views: views, lookedIn: lookedIn, framesRead: read, lostAt: lostAt)
+    }
+}
+
+extension LaneEdges {
+    /// These edges in the picture `map` takes this one's pixels to (a homography takes lines to lines), from the near
+    /// row to the far one as carried; nil where the map sends a point of them nowhere.
+    func carried(by map: Homography) -> LaneEdges? {
+        // Two rows well apart define each line even when the far row is the near one (no landmark above it).
+        let otherY = min(farY, nearY - Self.lineSpanPx)
+        func carried(_ edge: LaneFinder.Line) -> (line: LaneFinder.Line, nearY: Double, farY: Double)? {
+            guard let near = map.apply(edge.at(nearY), nearY), let other = map.apply(edge.at(otherY), otherY),
+                  let far = map.apply(edge.at(farY), farY), abs(near.y - other.y) > 1 else { return nil }
+            let slope = (near.x - other.x) / (near.y - other.y)
+            return (LaneFinder.Line(a: near.x - slope * near.y, b: slope, rmsPx: edge.rmsPx, count: edge.count), near.y, far.y)
+        }
+        guard let left = carried(left), let right = carried(right) else { return nil }
+        return LaneEdges(left: left.line, right: right.line, nearY: (left.nearY + right.nearY) / 2, farY: (left.farY + right.farY) / 2)
+    }
+
+    /// How far apart the rows an edge is carried by are, at the least.
+    static let lineSpanPx = 100.0
+}

@@ -1,0 +1,96 @@
+import BowlerTraxKit
+import Foundation
+
+// MARK: - `--auto`: the landmarks of the picture, or of the views a moving camera turns to
+
+/// `--auto`'s landmarks and their fit, and the lane's edges found with them, which check it.
+struct AutoFit {
+    var points: [LandmarkPoint]
+    /// The fit that chose the arrow layout; nil when no landmark rests on the arrows or no camera fits them (fitting
+    /// them again says why).
+    var calibration: LaneCalibration?
+    /// Where the edges were found, for the line that says how the fit reads them: "in the picture".
+    var edgesSeen: String
+    /// Reads the edges through a fit of `points`: throws `edgesOffFit` for one too far off, else returns the largest offset.
+    var checkEdges: (LaneCalibration) throws -> Double
+}
+
+extension CalibrateCommand {
+    /// The landmarks found in the picture and their fit. When `video` is given (the picture is its first view) and that
+    /// fit is refused (too few landmarks, one off the fit, the edges read wrong), the landmarks are looked for in the
+    /// views the camera turns and zooms to, carried back into the first frame's picture and fitted there together
+    /// (`LandmarkViews`): TV coverage shows the arrows and pins clearly only once it follows the ball.
+    static func autoFit(_ frame: CalibrationFrame, gatheringOver video: String?, maxErrorPx: Double, show: (String) -> Void) throws -> AutoFit {
+        guard let video else { return try firstView(frame, show: show) }
+        let refusal: CalibrationError
+        do {
+            let first = try firstView(frame, show: show)
+            guard let refused = first.refusal(size: frame.size, maxErrorPx: maxErrorPx) else { return first }
+            refusal = refused
+        } catch let error as CalibrationError {
+            refusal = error
+        }
+        show("The first view is refused (\(refusal)): the lane is looked for in the views the camera moves to, carried back into frame 0's picture.\n")
+        let views = try LandmarkViews.read(path: video, first: frame.image)
+        let fit = try views.fit(imageSize: frame.size, maxErrorPx: maxErrorPx)
+        show(gatheredTable(fit, views: views))
+        return AutoFit(points: fit.kept.map(\.proposal.point), calibration: fit.calibration, edgesSeen: "in the views they came from",
+                       checkEdges: { try views.checkEdges($0, of: fit.kept) })
+    }
+
+    /// The landmarks `LaneFinder` finds in the picture, with the arrow layout that fits them best.
+    static func firstView(_ frame: CalibrationFrame, show: (String) -> Void) throws -> AutoFit {
+        let found = try LaneFinder(image: frame.image).find()
+        let layout = LaneFinder.chooseArrowLayout(found.proposals, imageSize: frame.size)
+        let proposals = layout?.proposals ?? found.proposals
+        show(proposalTable(proposals) + (layout?.summary ?? ""))
+        for weak in proposals where weak.confidence < LaneFinder.weakConfidence {
+            FileHandle.standardError.write(Data("Warning: weak evidence for \"\(weak.point.name ?? "?")\" (confidence \(ShotTable.format(weak.confidence, 2))): \(weak.evidence)\n".utf8))
+        }
+        return AutoFit(points: proposals.map(\.point), calibration: layout?.calibration, edgesSeen: "in the picture", checkEdges: { try found.edges.check($0) })
+    }
+
+    /// Throws `residualTooLarge` for the landmark farthest from `calibration` when it is over `maxErrorPx`.
+    static func checkResiduals(_ calibration: LaneCalibration, source: String, maxErrorPx: Double) throws {
+        if let worst = calibration.residuals.max(by: { $0.errorPx < $1.errorPx }), worst.errorPx > maxErrorPx {
+            throw CalibrationError.residualTooLarge(path: source, name: worst.name ?? "?", errorPx: worst.errorPx, maxErrorPx: maxErrorPx)
+        }
+    }
+
+    /// The views read, each landmark fitted with the frames it was found in (pixels of frame 0, the median of where
+    /// those views put it), and those left out as inconsistent with the rest.
+    static func gatheredTable(_ fit: LandmarkViews.Fit, views: LandmarkViews) -> String {
+        var text = "Looked in \(views.viewsRead): frames \(views.views.map { String($0.frame) }.joined(separator: ", ")).\n"
+        text += "Gathered \(fit.kept.count) landmarks (pixels of frame 0):\n"
+        text += pad("landmark", 28) + lpad("x px", 9) + lpad("y px", 9) + lpad("confidence", 12) + "  frames\n"
+        for landmark in fit.kept {
+            let point = landmark.proposal.point
+            text += pad(point.name ?? "?", 28) + lpad(ShotTable.format(point.xPx, 2), 9) + lpad(ShotTable.format(point.yPx, 2), 9)
+                + lpad(ShotTable.format(landmark.proposal.confidence, 2), 12) + "  " + landmark.frames.map(String.init).joined(separator: ", ") + "\n"
+        }
+        if !fit.otherLane.isEmpty {
+            text += "Left out: the landmarks of frames \(fit.otherLane.map(String.init).joined(separator: ", ")), whose lane lies more than \(JSONText.number(LandmarkViews.sameLaneBoards, digits: 0)) boards from the lane most views found.\n"
+        }
+        for (landmark, errorPx) in fit.dropped {
+            text += "Left out: \"\(landmark.proposal.point.name ?? "?")\" (frames \(landmark.frames.map(String.init).joined(separator: ", "))), \(ShotTable.format(errorPx, 1)) px from the fit that held it.\n"
+        }
+        for (frame, offsetBoards) in fit.droppedViews {
+            text += "Left out: the view of frame \(frame), whose lane's edges the fit of the others read up to \(ShotTable.format(offsetBoards, 1)) boards off.\n"
+        }
+        return text + (fit.layout?.summary ?? "")
+    }
+}
+
+extension AutoFit {
+    /// Why a fit of these landmarks is refused, as `calibrate` would refuse it; nil when it passes.
+    func refusal(size: PixelSize, maxErrorPx: Double) -> CalibrationError? {
+        do {
+            let fitted = try calibration ?? LaneCalibration(file: CalibrationFile(imageSize: size, points: points), source: "auto", fitDistortion: true)
+            try CalibrateCommand.checkResiduals(fitted, source: "auto", maxErrorPx: maxErrorPx)
+            _ = try checkEdges(fitted)
+            return nil
+        } catch {
+            return error as? CalibrationError
+        }
+    }
+}
