@@ -116,9 +116,10 @@ enum CalibrateCommand {
         case image(path: String)
         case device(path: String, size: PixelSize, fps: Double)
 
-        /// The video whose first view the picture is (the median of its still stretch), which `--auto` may look further in.
+        /// The video whose first view the picture is (the median of its still stretch), which `--auto` may look further in:
+        /// not one read through a pipe, which the picture has already read.
         var medianVideo: String? {
-            if case .video(let path, _, _?) = self { return path }
+            if case .video(let path, _, _?) = self, !FrameDecoder.isPipe(path) { return path }
             return nil
         }
 

@@ -54,6 +54,17 @@ public final class FrameDecoder {
     private var draining = false
     private var finished = false
 
+    /// Whether `path` is read through a pipe (standard input as "-", a FIFO, process substitution): once, as it comes,
+    /// so a second reading finds only what is left of it.
+    public static func isPipe(_ path: String) -> Bool {
+        var info = stat()
+        return path == "-" || (stat(path, &info) == 0 && isPipe(path, kind: info.st_mode & S_IFMT))
+    }
+
+    private static func isPipe(_ path: String, kind: mode_t) -> Bool {
+        path == "-" || kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK
+    }
+
     /// Opens `path`; `threads` 0 lets libavcodec choose.
     /// `stillImages` lets a PNG or JPEG through as a one-frame video (a calibration picture); for analysis it is an error.
     public init(path: String, threads: Int = 0, stillImages: Bool = false) throws {
@@ -64,7 +75,7 @@ public final class FrameDecoder {
         guard path == "-" || stat(path, &info) == 0 else { throw FrameSourceError.fileNotFound(path: path) }
         let kind = info.st_mode & S_IFMT
         if kind == S_IFDIR { throw FrameSourceError.folder(path: path) }
-        isPipe = path == "-" || kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK
+        isPipe = Self.isPipe(path, kind: kind)
         if kind == S_IFREG, info.st_size == 0 { throw FrameSourceError.emptyFile(path: path) }
         cffmpeg_quiet_logs()
 

@@ -13,6 +13,18 @@ final class FrameDecoderTests: XCTestCase {
         try FileManager.default.removeItem(at: directory)
     }
 
+    /// What is read once, as it comes: standard input and a FIFO; a file can be read again (`calibrate --auto` reads
+    /// a video's later views after its first).
+    func testPipesAreToldFromFiles() throws {
+        let fifo = directory.appendingPathComponent("stream").path, file = directory.appendingPathComponent("clip.mp4").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+        XCTAssertTrue(FrameDecoder.isPipe("-"))
+        XCTAssertTrue(FrameDecoder.isPipe(fifo))
+        XCTAssertFalse(FrameDecoder.isPipe(file))
+        XCTAssertFalse(FrameDecoder.isPipe(directory.appendingPathComponent("missing.mp4").path))
+    }
+
     func testMissingFileIsFileNotFound() {
         let path = directory.appendingPathComponent("missing.mp4").path
         XCTAssertThrowsError(try FrameDecoder(path: path)) {
