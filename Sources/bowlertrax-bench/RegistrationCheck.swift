@@ -14,14 +14,12 @@ struct RegistrationCheck {
     /// was lost between frame 0 and that frame (a cut, a frame that could not be registered) or the clip ended first.
     func run() throws -> [String] {
         let decoder = try FrameDecoder(path: path, threads: threads)
-        let estimator = CameraMotionEstimator()
-        let chain = ReferenceChain()
+        let follower = CameraFollower()
         let last = points.map(\.frame).max() ?? -1
         var toFirst: [Int: Homography] = [:]
         while let frame = try decoder.nextFrame(), frame.index <= last {
-            let motion = estimator.next(frame)
-            chain.advance(frame: frame.index, toPrevious: motion.toPrevious, key: motion.key)
-            if points.contains(where: { $0.frame == frame.index }) { toFirst[frame.index] = chain.toFirstFrame(ofFrame: frame.index) }
+            let mapped = follower.toFirstFrame(frame)
+            if points.contains(where: { $0.frame == frame.index }) { toFirst[frame.index] = mapped }
         }
         return points.map { point in
             let mapped = toFirst[point.frame].flatMap { $0.apply(point.x, point.y) }

@@ -10,22 +10,18 @@ extension CalibrationFile {
     public func inFirstFrame(ofVideo video: String, path: String) throws -> CalibrationFile {
         guard let frame = videoFrame, frame > 0 else { return self }
         let decoder = try FrameDecoder(path: video)
-        let motion = CameraMotionEstimator(), chain = ReferenceChain()
+        let follower = CameraFollower()
         while let picture = try decoder.nextFrame() {
-            let step = motion.next(picture)
-            chain.advance(frame: picture.index, toPrevious: step.toPrevious, key: step.key)
-            guard chain.toFirstFrame(ofFrame: picture.index) != nil else {
+            guard let toFirst = follower.toFirstFrame(picture) else {
                 throw CalibrationError.frameNotFollowed(path: path, frame: frame, lostAt: picture.index)
             }
-            guard picture.index == frame, let toFirst = chain.toFirstFrame(ofFrame: frame) else { continue }
+            guard picture.index == frame else { continue }
             var moved = self
             moved.videoFrame = nil
             moved.points = try points.map { point in
-                guard let there = toFirst.apply(point.xPx, point.yPx) else {
+                guard let carried = point.carried(by: toFirst) else {
                     throw CalibrationError.frameNotFollowed(path: path, frame: frame, lostAt: frame)
                 }
-                var carried = point
-                (carried.xPx, carried.yPx) = there
                 return carried
             }
             return moved

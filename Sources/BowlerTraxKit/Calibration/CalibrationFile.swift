@@ -15,6 +15,15 @@ public struct LandmarkPoint: Sendable, Equatable {
         self.board = board
         self.distanceFt = distanceFt
     }
+
+    /// This point where `map` takes it (a camera's motion between two frames), the same landmark; nil where the map
+    /// sends it nowhere.
+    public func carried(by map: Homography) -> LandmarkPoint? {
+        guard let there = map.apply(xPx, yPx) else { return nil }
+        var carried = self
+        (carried.xPx, carried.yPx) = there
+        return carried
+    }
 }
 
 /// The calibration file `analyze --calibration` reads:

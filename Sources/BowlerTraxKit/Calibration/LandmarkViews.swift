@@ -41,9 +41,9 @@ public struct LandmarkViews: Sendable {
             guard let found = try? LaneFinder(image: image).find(requiringEnough: false),
                   let edges = found.edges.carried(by: toFirst) else { return }
             let proposals = found.proposals.compactMap { proposal -> LaneFinder.Proposal? in
-                guard let there = toFirst.apply(proposal.point.xPx, proposal.point.yPx) else { return nil }
                 var carried = proposal
-                (carried.point.xPx, carried.point.yPx) = there
+                guard let point = proposal.point.carried(by: toFirst) else { return nil }
+                carried.point = point
                 return carried
             }
             views.append(View(frame: frame, proposals: proposals, edges: edges))
@@ -51,13 +51,11 @@ public struct LandmarkViews: Sendable {
         look(in: first, frame: 0, toFirst: .identity)
         let decoder = try FrameDecoder(path: path)
         let maxFrames = Int((decoder.fps > 0 ? decoder.fps : 60) * seconds)
-        let motion = CameraMotionEstimator(), chain = ReferenceChain()
+        let follower = CameraFollower()
         var lastView = Homography.identity, read = 0, lostAt: Int?
         while read < maxFrames, let picture = try decoder.nextFrame() {
-            let step = motion.next(picture)
-            chain.advance(frame: picture.index, toPrevious: step.toPrevious, key: step.key)
             read += 1
-            guard let toFirst = chain.toFirstFrame(ofFrame: picture.index) else {
+            guard let toFirst = follower.toFirstFrame(picture) else {
                 lostAt = picture.index
                 break
             }

@@ -36,16 +36,14 @@ public struct StillStretch: Sendable, Equatable {
         precondition(count >= 1, "a median needs a frame")
         let decoder = try FrameDecoder(path: path)
         let maxFrames = Int((decoder.fps > 0 ? decoder.fps : 60) * seconds)
-        let motion = CameraMotionEstimator(), chain = ReferenceChain()
+        let follower = CameraFollower()
         var kept: [(frame: Int, image: RGBImage)] = [], every = 1, length = 0, end = End.videoEnd
         while let picture = try decoder.nextFrame() {
             guard length < maxFrames else {
                 end = .readLimit
                 break
             }
-            let step = motion.next(picture)
-            chain.advance(frame: picture.index, toPrevious: step.toPrevious, key: step.key)
-            guard let toFirst = chain.toFirstFrame(ofFrame: picture.index), toFirst.keepsCorners(width: picture.width, height: picture.height, withinPx: tolerancePx) else {
+            guard let toFirst = follower.toFirstFrame(picture), toFirst.keepsCorners(width: picture.width, height: picture.height, withinPx: tolerancePx) else {
                 end = .cameraMoved
                 break
             }
