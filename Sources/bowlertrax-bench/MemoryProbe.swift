@@ -28,7 +28,7 @@ enum MemoryProbe {
     /// RSS in kB.
     static func measure(path: String, options: BenchOptions) throws -> (frames: Int, shots: Int, threads: Int, maxRSSkB: Int) {
         let executable = Bundle.main.executableURL?.path ?? CommandLine.arguments[0]
-        let threads = FrameDecoder.usableCores
+        let threads = VideoAnalyzer.defaultDecoderThreads
         let output = try ReferenceProcess.run(executable, ["--rss-only", "--clip", path, "--ball-hsv", options.ballHSVText, "--threads", "\(threads)"])
         var fields: [String: Int] = [:]
         for pair in output.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }) {

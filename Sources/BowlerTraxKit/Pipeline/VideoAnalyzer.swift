@@ -57,6 +57,9 @@ public final class VideoAnalyzer {
         try FrameDecoder(path: path, threads: threads(decoderThreads))
     }
 
+    /// The decoder threads `decoderThreads` 0 gives in this process.
+    public static var defaultDecoderThreads: Int { threads(0) }
+
     private static func threads(_ requested: Int, cores: Int = FrameDecoder.usableCores) -> Int {
         requested > 0 ? requested : cores
     }
