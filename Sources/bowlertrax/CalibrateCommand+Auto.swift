@@ -24,9 +24,9 @@ extension CalibrateCommand {
         guard let video else { return try firstView(frame, show: show) }
         let refusal: CalibrationError
         do {
-            let first = try firstView(frame, show: show)
-            guard let refused = first.refusal(size: frame.size, maxErrorPx: maxErrorPx) else { return first }
-            refusal = refused
+            var first = try firstView(frame, show: show)
+            first.calibration = try first.checkedFit(size: frame.size, maxErrorPx: maxErrorPx)
+            return first
         } catch let error as CalibrationError {
             refusal = error
         }
@@ -82,15 +82,12 @@ extension CalibrateCommand {
 }
 
 extension AutoFit {
-    /// Why a fit of these landmarks is refused, as `calibrate` would refuse it; nil when it passes.
-    func refusal(size: PixelSize, maxErrorPx: Double) -> CalibrationError? {
-        do {
-            let fitted = try calibration ?? LaneCalibration(file: CalibrationFile(imageSize: size, points: points), source: "auto", fitDistortion: true)
-            try CalibrateCommand.checkResiduals(fitted, source: "auto", maxErrorPx: maxErrorPx)
-            _ = try checkEdges(fitted)
-            return nil
-        } catch {
-            return error as? CalibrationError
-        }
+    /// The fit of these landmarks, checked as `calibrate` checks it (throws what refuses it): kept, so it is not fitted
+    /// again.
+    func checkedFit(size: PixelSize, maxErrorPx: Double) throws -> LaneCalibration {
+        let fitted = try calibration ?? LaneCalibration(file: CalibrationFile(imageSize: size, points: points), source: "auto", fitDistortion: true)
+        try CalibrateCommand.checkResiduals(fitted, source: "auto", maxErrorPx: maxErrorPx)
+        _ = try checkEdges(fitted)
+        return fitted
     }
 }
