@@ -44,8 +44,8 @@ struct AnnotateBench {
 
     /// Wall and process CPU time (user + system, every thread) of `body`.
     private static func measure<T>(_ body: () throws -> T) throws -> (seconds: Double, cpuS: Double, result: T) {
-        let cpuStart = try cpuS(RUSAGE_SELF)
+        let cpuStart = ResourceUsage(RUSAGE_SELF).cpuS
         let timed = try measureS(body)
-        return (timed.seconds, try cpuS(RUSAGE_SELF) - cpuStart, timed.result)
+        return (timed.seconds, ResourceUsage(RUSAGE_SELF).cpuS - cpuStart, timed.result)
     }
 }

@@ -10,8 +10,6 @@ enum BenchError: Error, CustomStringConvertible {
     case referenceFailed(program: String, status: Int32, stderr: String)
     /// A reference program's output lacked the figure the bench reads from it.
     case unreadableOutput(program: String, output: String)
-    /// getrusage failed.
-    case resourceUsage(errno: Int32)
     /// A clip decoded to no frames.
     case emptyClip(path: String)
 
@@ -21,7 +19,6 @@ enum BenchError: Error, CustomStringConvertible {
         case .cannotLaunch(let program, let reason): return "cannot run \(program): \(reason)"
         case .referenceFailed(let program, let status, let stderr): return "\(program) exited with \(status): \(stderr.trimmingCharacters(in: .whitespacesAndNewlines))"
         case .unreadableOutput(let program, let output): return "no figures the bench reads in the output of \(program): \(output.prefix(200))"
-        case .resourceUsage(let errno): return "getrusage failed (errno \(errno))"
         case .emptyClip(let path): return "\(path) has no frames"
         }
     }

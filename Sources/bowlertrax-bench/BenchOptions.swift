@@ -3,7 +3,7 @@ import Foundation
 
 /// The bench's command line: hand-written like bowlertrax's, help in swift-argument-parser's layout.
 struct BenchOptions {
-    static let usage = "USAGE: bowlertrax-bench --clip <video> [--clip <video> ...] --long-clip <video> --ball-hsv <h,s,v> [options]\n       bowlertrax-bench --rss-only --clip <video> --ball-hsv <h,s,v> [--threads <n>]\n       bowlertrax-bench --decode-only --clip <video> [--threads <n>]\n       bowlertrax-bench --annotate-only --clip <video> [--clip <video> ...] --ball-hsv <h,s,v> [--threads <n>] [--repeats <n>]\n       bowlertrax-bench --map-points --clip <video> --point <frame,x,y> [--point <frame,x,y> ...]"
+    static let usage = "USAGE: bowlertrax-bench --clip <video> [--clip <video> ...] --long-clip <video> --ball-hsv <h,s,v> [options]\n       bowlertrax-bench --decode-only --clip <video> [--threads <n>]\n       bowlertrax-bench --annotate-only --clip <video> [--clip <video> ...] --ball-hsv <h,s,v> [--threads <n>] [--repeats <n>]\n       bowlertrax-bench --map-points --clip <video> --point <frame,x,y> [--point <frame,x,y> ...]"
     static let help = """
     OVERVIEW: Times BowlerTrax stage by stage and end to end beside FFmpeg and an OpenCV pipeline on the same files.
 
@@ -23,7 +23,6 @@ struct BenchOptions {
       --emulator <lib.so>      The V4L2 camera emulator (scripts/build-v4l2-emulator), needed with --live-clip.
       --bowlertrax <path>      The bowlertrax tool timed on whole videos and run live. (default: bowlertrax beside this program)
       --stages-only            Time the stages only: no whole-video runs, references or memory check.
-      --rss-only               Analyse the one --clip and print its maximum RSS in kB (run in a fresh process by the bench).
       --decode-only            Decode the one --clip with our decoder alone and print its frame count (for profilers such as callgrind).
       --annotate-only          Time only the analysis with and without the annotated video on each --clip (issue 18's target on the last).
       --map-points             Follow the camera through the one --clip as analyze does and print where each --point lands in frame 0's picture (scripts/validate-real's registration check).
@@ -44,7 +43,6 @@ struct BenchOptions {
     var liveClips: [String] = []
     var emulator = ""
     var bowlertrax = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bowlertrax").path
-    var rssOnly = false
     var decodeOnly = false
     var stagesOnly = false
     var annotateOnly = false
@@ -82,7 +80,6 @@ struct BenchOptions {
             case "--live-clip": liveClips.append(try value(argument))
             case "--emulator": emulator = try value(argument)
             case "--bowlertrax": bowlertrax = try value(argument)
-            case "--rss-only": rssOnly = true
             case "--decode-only": decodeOnly = true
             case "--stages-only": stagesOnly = true
             case "--annotate-only": annotateOnly = true
@@ -102,12 +99,8 @@ struct BenchOptions {
         }
         if profile.colors.isEmpty { throw BenchError.usage("give the ball's colour with --ball-hsv") }
         if !liveClips.isEmpty && emulator.isEmpty { throw BenchError.usage("give the camera emulator with --emulator for --live-clip") }
-        if rssOnly {
-            guard clips.count == 1 else { throw BenchError.usage("--rss-only takes exactly one --clip") }
-        } else {
-            guard !clips.isEmpty else { throw BenchError.usage("give at least one --clip") }
-            guard longClip != nil || stagesOnly || annotateOnly else { throw BenchError.usage("give the memory check's --long-clip") }
-        }
+        guard !clips.isEmpty else { throw BenchError.usage("give at least one --clip") }
+        guard longClip != nil || stagesOnly || annotateOnly else { throw BenchError.usage("give the memory check's --long-clip") }
     }
 
     /// The calibration file that sits beside `video`.
@@ -121,7 +114,7 @@ struct BenchOptions {
     }
 
     /// The calibration for `video`, its frame size read with a decoder that is closed again at once
-    /// (an open decoder keeps its codec contexts, megabytes at 1080p, which the memory check must not count).
+    /// (an open decoder keeps its codec contexts, megabytes at 1080p, which the annotation timing must not count).
     static func calibration(for video: String) throws -> LaneCalibration {
         let size = try { () throws -> PixelSize in
             let probe = try FrameDecoder(path: video)

@@ -61,7 +61,7 @@ struct LiveBench {
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
-        let usageBefore = try cpuS(RUSAGE_CHILDREN)
+        let usageBefore = ResourceUsage(RUSAGE_CHILDREN).cpuS
         do { try process.run() } catch { throw BenchError.cannotLaunch(program: options.bowlertrax, reason: "\(error)") }
         let stderrText = PipeDrain(errors.fileHandleForReading)
         // The emulator serves in real time: wait the clip's length, plus slack for start-up on a loaded machine.
@@ -71,7 +71,7 @@ struct LiveBench {
         usleep(300_000)
         if process.isRunning { kill(process.processIdentifier, SIGINT) }
         process.waitUntilExit()
-        result.cpuS = try cpuS(RUSAGE_CHILDREN) - usageBefore
+        result.cpuS = ResourceUsage(RUSAGE_CHILDREN).cpuS - usageBefore
         result.loadAverage = Self.loadAverage()
         let text = stderrText.finish()
         guard process.terminationStatus == 130 || process.terminationStatus == 0,

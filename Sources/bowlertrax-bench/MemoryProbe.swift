@@ -1,43 +1,19 @@
 import BowlerTraxKit
 import Foundation
 
-/// Peak memory of a whole analysis, measured in a fresh process so nothing else the bench did counts.
+/// Peak memory of a whole analysis: `bowlertrax analyze --benchmark`, the program users run, in a process of its own,
+/// reports its own peak (VmHWM). The bench cannot measure it from outside: Linux carries the spawning process's peak,
+/// hundreds of MB here, over exec into the child's ru_maxrss.
 enum MemoryProbe {
-    /// The process's maximum resident set so far, in kB: VmHWM of /proc/self/status. Not getrusage's ru_maxrss, which
-    /// Linux carries over exec from the process that spawned this one (the bench, hundreds of MB after the real-footage
-    /// stages), while VmHWM belongs to this program's own address space.
-    static func maxRSSkB() throws -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kB = line.split(separator: " ").compactMap({ Int($0) }).first else {
-            throw BenchError.unreadableOutput(program: "/proc/self/status", output: status)
-        }
-        return kB
-    }
-
-    /// The child's side: analyses `path` and prints `frames=<n> shots=<n> max_rss_kb=<n>`.
-    static func analyseAndReport(path: String, options: BenchOptions) throws {
-        let calibration = try BenchOptions.calibration(for: path)
-        let analyzer = VideoAnalyzer(profile: options.profile, calibration: calibration, hand: .right, decoderThreads: options.threads)
-        let result = try analyzer.analyze(path: path)
-        print("frames=\(result.frames) shots=\(result.shots.count) max_rss_kb=\(try maxRSSkB())")
-    }
-
-    /// The parent's side: runs this executable with --rss-only on `path` with the decoder threads `analyze` uses by
-    /// default (every core: each frame thread holds pictures of its own); returns frames, shots, those threads and peak
-    /// RSS in kB.
+    /// Analyses `path` with the decoder threads `analyze` uses by default (every core: each frame thread holds pictures
+    /// of its own); returns frames, shots, those threads and peak RSS in kB.
     static func measure(path: String, options: BenchOptions) throws -> (frames: Int, shots: Int, threads: Int, maxRSSkB: Int) {
-        let executable = Bundle.main.executableURL?.path ?? CommandLine.arguments[0]
         let threads = VideoAnalyzer.defaultDecoderThreads
-        let output = try ReferenceProcess.run(executable, ["--rss-only", "--clip", path, "--ball-hsv", options.ballHSVText, "--threads", "\(threads)"])
-        var fields: [String: Int] = [:]
-        for pair in output.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-            let parts = pair.split(separator: "=")
-            if parts.count == 2, let number = Int(parts[1]) { fields[String(parts[0])] = number }
+        let run = try AnalyzeRun.run(path, threads: threads, extra: ["--ball-hsv", options.ballHSVText, "--benchmark"], options: options)
+        guard let field = run.output.stderr.split(whereSeparator: \.isWhitespace).first(where: { $0.hasPrefix("maxrss=") }),
+              let kB = Int(field.dropFirst("maxrss=".count).dropLast("kB".count)) else {
+            throw BenchError.unreadableOutput(program: "\(options.bowlertrax) analyze --benchmark", output: run.output.stderr)
         }
-        guard let frames = fields["frames"], let shots = fields["shots"], let rss = fields["max_rss_kb"] else {
-            throw BenchError.unreadableOutput(program: executable, output: output.stdout)
-        }
-        return (frames, shots, threads, rss)
+        return (run.frames, run.shots, threads, kB)
     }
 }

@@ -1,3 +1,4 @@
+import BowlerTraxKit
 import Dispatch
 import Foundation
 
@@ -30,7 +31,7 @@ enum ReferenceProcess {
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = FileHandle.nullDevice
-        let cpuBefore = try cpuS(RUSAGE_CHILDREN)
+        let cpuBefore = ResourceUsage(RUSAGE_CHILDREN).cpuS
         let start = DispatchTime.now().uptimeNanoseconds
         do { try process.run() } catch { throw BenchError.cannotLaunch(program: program, reason: "\(error)") }
         let threads = ThreadCountSampler(pid: process.processIdentifier)
@@ -44,7 +45,7 @@ enum ReferenceProcess {
         guard process.terminationStatus == 0 else {
             throw BenchError.referenceFailed(program: program, status: process.terminationStatus, stderr: errorText)
         }
-        return Output(stdout: out, stderr: errorText, wallS: wallS, cpuS: try cpuS(RUSAGE_CHILDREN) - cpuBefore, peakThreads: peakThreads)
+        return Output(stdout: out, stderr: errorText, wallS: wallS, cpuS: ResourceUsage(RUSAGE_CHILDREN).cpuS - cpuBefore, peakThreads: peakThreads)
     }
 }
 

@@ -60,11 +60,3 @@ func measureS<T>(_ body: () throws -> T) rethrows -> (seconds: Double, result: T
     let result = try body()
     return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, result)
 }
-
-/// CPU time (user + system) of this process's every thread (`RUSAGE_SELF`) or of every child reaped so far
-/// (`RUSAGE_CHILDREN`), seconds.
-func cpuS(_ who: __rusage_who) throws -> Double {
-    var usage = rusage()
-    guard getrusage(who.rawValue, &usage) == 0 else { throw BenchError.resourceUsage(errno: errno) }
-    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-}

@@ -86,21 +86,9 @@ struct WholeVideoBench {
         return result
     }
 
-    /// One `bowlertrax analyze CLIP --no-save --json` run with `ballOptions` added; its timing and what its JSON counts.
-    private func analyze(_ ballOptions: [String], _ cores: Cores) throws -> (output: ReferenceProcess.Output, frames: Int, shots: Int) {
-        let arguments = ["analyze", path, "--calibration", BenchOptions.calibrationPath(for: path), "--threads", "\(cores.threads)",
-                         "--no-save", "--json"] + ballOptions
-        let output = try ReferenceProcess.run(options.bowlertrax, arguments, core: cores.core)
-        /// Only the counts are read; each shot's fields are left undecoded.
-        struct Document: Decodable {
-            struct Shot: Decodable {}
-            var frames: Int
-            var shots: [Shot]
-        }
-        guard let document = try? JSONDecoder().decode(Document.self, from: Data(output.stdout.utf8)) else {
-            throw BenchError.unreadableOutput(program: "\(options.bowlertrax) analyze", output: output.stdout)
-        }
-        return (output, document.frames, document.shots.count)
+    /// One `analyze` run with `ballOptions` added.
+    private func analyze(_ ballOptions: [String], _ cores: Cores) throws -> AnalyzeRun.Result {
+        try AnalyzeRun.run(path, threads: cores.threads, core: cores.core, extra: ballOptions, options: options)
     }
 
     /// One run of the OpenCV script: its own loop time and CPU time, the threads its process ran.

@@ -38,10 +38,6 @@ do {
         try RegistrationCheck(path: options.clips[0], points: options.points, threads: options.threads).run().forEach { print($0) }
         exit(0)
     }
-    if options.rssOnly {
-        try MemoryProbe.analyseAndReport(path: options.clips[0], options: options)
-        exit(0)
-    }
     var report = BenchReport(threads: options.threads)
     if options.annotateOnly {
         for clip in options.clips {

@@ -1,5 +1,5 @@
 import BowlerTraxKit
-import Foundation
+import FoundationEssentials
 
 /// `bowlertrax analyze`: find, measure, print and store every shot in a video.
 enum AnalyzeCommand {
@@ -25,6 +25,7 @@ enum AnalyzeCommand {
             .init(name: "threads", value: "n", help: "Decoder threads; 0 uses every core the process may run on. (default: 0)"),
             annotateOption,
             OutputFile.force,
+            .init(name: "benchmark", help: "At the end, print the CPU time, wall time and peak memory on stderr, as ffmpeg -benchmark: bench: utime=…s stime=…s rtime=…s maxrss=…kB."),
         ])
 
     /// `--annotate`, shared with `live`.
@@ -32,6 +33,7 @@ enum AnalyzeCommand {
                                                    help: "Also write the video with the ball, its path, the lane and each shot's numbers drawn on it (.mp4).")
 
     static func run(_ arguments: [String]) throws {
+        let start = ContinuousClock.now
         let parsed = try ParsedArguments(arguments, spec: spec)
         if parsed.helpRequested { print(spec.help, terminator: ""); return }
         try ProfileOptions.validate(parsed, command: spec, ballRequired: false)
@@ -90,12 +92,13 @@ enum AnalyzeCommand {
         }
         progress.clear()
         try saver.close()
-        warnings(result, colourGiven: profile != nil).forEach { FileHandle.standardError.write(Data("Warning: \($0)\n".utf8)) }
+        warnings(result, colourGiven: profile != nil).forEach { Streams.standardError("Warning: \($0)\n") }
         if parsed.flag("json") {
             ShotJSON.write(result) { print($0, terminator: "") }
         } else {
             print(summary(result, calibrated: calibration != nil), terminator: "")
         }
+        if parsed.flag("benchmark") { Streams.standardError(ResourceUsage.benchmarkLine(since: start) + "\n") }
     }
 
     /// The calibration file given, else the latest stored for --center and --lane, else none; checked against the video's size.
@@ -220,7 +223,7 @@ final class ShotSaver: @unchecked Sendable {
         numbered.shotNumber += firstShotNumber - 1
         guard let write else { return numbered }
         let place = try write(numbered)
-        FileHandle.standardError.write(Data("saved shot \(numbered.shotNumber) (\(place), \(numbered.trajectory.count) points)\n".utf8))
+        Streams.standardError("saved shot \(numbered.shotNumber) (\(place), \(numbered.trajectory.count) points)\n")
         return numbered
     }
 

@@ -1,6 +1,7 @@
 import BowlerTraxKit
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `--annotate FILE`: the annotated video is written under a hidden name beside FILE (`.NAME.partial-PID.EXT`, the
 /// same folder, so the rename is atomic) and renamed to FILE only once complete: an interrupted run (Ctrl-C, an

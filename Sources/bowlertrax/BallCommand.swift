@@ -1,5 +1,5 @@
 import BowlerTraxKit
-import Foundation
+import FoundationEssentials
 
 /// `bowlertrax ball add|list|remove`: named ball profiles kept in the database.
 enum BallCommand {

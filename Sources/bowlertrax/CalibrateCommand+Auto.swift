@@ -1,5 +1,5 @@
 import BowlerTraxKit
-import Foundation
+import FoundationEssentials
 
 // MARK: - `--auto`: the landmarks of the picture, or of the views a moving camera turns to
 
@@ -45,7 +45,7 @@ extension CalibrateCommand {
         let proposals = layout?.proposals ?? found.proposals
         show(proposalTable(proposals) + (layout?.summary ?? ""))
         for weak in proposals where weak.confidence < LaneFinder.weakConfidence {
-            FileHandle.standardError.write(Data("Warning: weak evidence for \"\(weak.point.name ?? "?")\" (confidence \(ShotTable.format(weak.confidence, 2))): \(weak.evidence)\n".utf8))
+            Streams.standardError("Warning: weak evidence for \"\(weak.point.name ?? "?")\" (confidence \(ShotTable.format(weak.confidence, 2))): \(weak.evidence)\n")
         }
         return AutoFit(points: proposals.map(\.point), calibration: layout?.calibration, edgesSeen: "in the picture", checkEdges: { try found.edges.check($0) })
     }

@@ -1,5 +1,5 @@
 import BowlerTraxKit
-import Foundation
+import FoundationEssentials
 
 /// `bowlertrax calibrate`: fits a lane calibration on one frame and shows whether it is right.
 enum CalibrateCommand {
@@ -35,7 +35,7 @@ enum CalibrateCommand {
         // A file written to standard output keeps it to itself: the tables go to standard error.
         let toStandardOutput = outputs.contains { parsed.value($0) == "-" }
         func show(_ text: String) {
-            if toStandardOutput { FileHandle.standardError.write(Data(text.utf8)) } else { print(text, terminator: "") }
+            if toStandardOutput { Streams.standardError(text) } else { print(text, terminator: "") }
         }
         let frame: CalibrationFrame
         switch options.source {
@@ -206,6 +206,6 @@ enum CalibrateCommand {
         return text
     }
 
-    static func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text + " " : text.padding(toLength: width, withPad: " ", startingAt: 0) }
+    static func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text + " " : text.padded(to: width) }
     static func lpad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
 }

@@ -1,5 +1,5 @@
 import BowlerTraxKit
-import Foundation
+import FoundationEssentials
 
 /// `bowlertrax calibrations list`: the lane calibrations stored per centre and lane.
 enum CalibrationsCommand {

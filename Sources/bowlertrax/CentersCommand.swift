@@ -1,5 +1,5 @@
 import BowlerTraxKit
-import Foundation
+import FoundationEssentials
 
 /// `bowlertrax centers add|list`: the bowling centres whose lanes keep calibrations.
 enum CentersCommand {
@@ -22,7 +22,7 @@ enum CentersCommand {
     private static func add(_ arguments: [String]) throws {
         let parsed = try ParsedArguments(arguments, spec: addSpec)
         if HistoryOptions.printedHelp(parsed, addSpec) { return }
-        let name = parsed.positionals[0].trimmingCharacters(in: .whitespaces)
+        let name = parsed.positionals[0].trimmingWhitespace()
         guard !name.isEmpty else { throw UsageError.invalid("give <name> some text", command: addSpec) }
         let id = try HistoryOptions.openStore(parsed).addCenter(name)
         print(parsed.flag("json") ? JSONText.object([("center_id", String(id)), ("name", JSONText.string(name))]) : "Added centre '\(name)' (id \(id)).")

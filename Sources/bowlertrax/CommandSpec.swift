@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a command accepts, and its help text in swift-argument-parser's layout.
 struct CommandSpec {
@@ -52,7 +52,7 @@ struct CommandSpec {
     private func table(_ rows: [(String, String)]) -> String {
         let width = min(max(rows.map(\.0.count).max() ?? 0, 10), 32) + 2
         return rows.map { left, right in
-            let padded = left.count + 2 > width ? left + "\n" + String(repeating: " ", count: width + 2) : left.padding(toLength: width, withPad: " ", startingAt: 0)
+            let padded = left.count + 2 > width ? left + "\n" + String(repeating: " ", count: width + 2) : left.padded(to: width)
             return "  " + padded + right
         }.joined(separator: "\n") + "\n"
     }

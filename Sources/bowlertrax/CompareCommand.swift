@@ -1,5 +1,5 @@
 import BowlerTraxKit
-import Foundation
+import FoundationEssentials
 
 /// `bowlertrax compare A B`: two sessions, date ranges or balls side by side, with Welch's t-test per measurement.
 enum CompareCommand {
@@ -46,7 +46,7 @@ enum CompareCommand {
             print(JSONText.object([
                 ("a", JSONText.object([("selection", JSONText.string(a.label)), ("shots", String(a.stats.shotCount))])),
                 ("b", JSONText.object([("selection", JSONText.string(b.label)), ("shots", String(b.stats.shotCount))])),
-                ("measurements", HistoryJSON.list(measurements).trimmingCharacters(in: .newlines)),
+                ("measurements", HistoryJSON.list(measurements).trimmingWhitespace()),
             ]))
             return
         }
@@ -76,7 +76,7 @@ enum CompareCommand {
             filter.center = String(selector.dropFirst(7))
             return ("centre \(filter.center ?? "")", filter)
         }
-        if let range = selector.range(of: "..") {
+        if let range = selector.firstRange(of: "..") {
             filter.fromDate = try HistoryOptions.date(String(selector[..<range.lowerBound]), name: "the range's start", command: spec)
             filter.toDate = try HistoryOptions.date(String(selector[range.upperBound...]), name: "the range's end", command: spec)
             return ("\(filter.fromDate ?? "") to \(filter.toDate ?? "")", filter)

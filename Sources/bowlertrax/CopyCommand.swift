@@ -1,5 +1,5 @@
 import BowlerTraxKit
-import Foundation
+import FoundationEssentials
 
 /// `bowlertrax copy`: moves history between any two stores (a laptop's file, a centre's server), idempotently.
 enum CopyCommand {

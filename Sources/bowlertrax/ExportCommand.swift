@@ -1,5 +1,5 @@
 import BowlerTraxKit
-import Foundation
+import FoundationEssentials
 
 /// `bowlertrax export shots|sessions --csv|--json`: the stored data for spreadsheets and scripts.
 enum ExportCommand {

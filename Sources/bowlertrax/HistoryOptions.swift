@@ -1,5 +1,5 @@
 import BowlerTraxKit
-import Foundation
+import FoundationEssentials
 
 /// Options the commands share: the database (every command that stores), which shots, and JSON output.
 enum HistoryOptions {
@@ -45,11 +45,7 @@ enum HistoryOptions {
     /// Checks a `YYYY-MM-DD` day that exists in the calendar.
     /// `name` says where the day came from in the error message ("--from", "the range's start").
     static func date(_ text: String, name: String, command: CommandSpec) throws -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        guard text.count == 10, let day = formatter.date(from: text), formatter.string(from: day) == text else {
+        guard CalendarDay.date(text) != nil else {
             throw UsageError.invalid("\(name) must be a day as YYYY-MM-DD (got '\(text)')", command: command)
         }
         return text

@@ -1,6 +1,7 @@
 import BowlerTraxKit
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `bowlertrax live`: track shots from a V4L2 camera, print and store each one as it ends.
 enum LiveCommand {
@@ -96,7 +97,7 @@ enum LiveCommand {
             let numbered = try saver.save(shot)
             try screen?.saved(numbered)
             status?.clear()
-            FileHandle.standardOutput.write(Data((ShotLine.render(numbered) + "\n").utf8))
+            Streams.standardOutput(ShotLine.render(numbered) + "\n")
         }, onEnd: { error in
             outcome.error = error
             ended.signal()
@@ -148,7 +149,7 @@ enum LiveCommand {
     }
 
     private static func sessionName(_ parsed: ParsedArguments) -> String {
-        parsed.value("session") ?? "live \(ISO8601DateFormatter().string(from: Date()))"
+        parsed.value("session") ?? "live \(Date().formatted(.iso8601))"
     }
 
     private static func details(_ parsed: ParsedArguments) throws -> SessionDetails {
@@ -169,13 +170,13 @@ enum LiveCommand {
     }
 
     static func note(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        Streams.standardError(line + "\n")
     }
 }
 
 /// How the session ended, written by the signal handler and the session's end callback.
 private final class Outcome: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var signalNumber: Int32?
     private var failure: Error?
     var signal: Int32? {

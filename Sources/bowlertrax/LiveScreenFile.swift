@@ -1,6 +1,6 @@
 import BowlerTraxKit
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// The page of `live --screen`, replaced whole (`OutputFile`) after each shot and whenever the camera's state
 /// changes: a quarter-second poll says "tracking" while frames show the ball, "waiting" once they stop; a saved
@@ -10,7 +10,7 @@ final class LiveScreenFile: @unchecked Sendable {
     private let session: LiveSession
     private let timer: DispatchSourceTimer
     /// Held while the page changes and is written, so pages land in the order they were made.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var screen: LiveScreen
     private var framesWithBall = 0
     private var savedAtS = -Double.infinity

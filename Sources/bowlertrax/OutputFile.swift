@@ -1,4 +1,6 @@
-import Foundation
+import BowlerTraxKit
+import FoundationEssentials
+import Glibc
 
 /// A file a command was asked to write could not be written.
 struct OutputFileError: Error, CustomStringConvertible {
@@ -33,7 +35,7 @@ enum OutputFile {
     }
 
     static func write(_ data: Data, to path: String) throws {
-        if path == "-" { FileHandle.standardOutput.write(data); return }
+        if path == "-" { Streams.standardOutput(data); return }
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
@@ -43,9 +45,9 @@ enum OutputFile {
 
     /// Why `path` cannot be written, when that shows without trying; nil when it looks writable.
     private static func obstacle(_ path: String) -> String? {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue { return "it is a folder; give a file name" }
-        let directory = (path as NSString).deletingLastPathComponent
+        var isFolder = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder { return "it is a folder; give a file name" }
+        let directory = Paths.parent(of: path)
         let folder = directory.isEmpty ? "." : directory
         guard FileManager.default.fileExists(atPath: folder) else { return "no such directory" }
         return access(folder, W_OK) == 0 ? nil : "permission denied"

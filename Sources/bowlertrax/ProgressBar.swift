@@ -1,4 +1,6 @@
-import Foundation
+import BowlerTraxKit
+import FoundationEssentials
+import Glibc
 
 /// A progress bar on stderr, only when stderr is a terminal (never in pipes, logs or CI).
 final class ProgressBar: @unchecked Sendable {
@@ -11,11 +13,11 @@ final class ProgressBar: @unchecked Sendable {
         guard percent != shown else { return }
         shown = percent
         let filled = percent * 30 / 100
-        FileHandle.standardError.write(Data("\r[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: 30 - filled))] \(percent) %".utf8))
+        Streams.standardError("\r[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: 30 - filled))] \(percent) %")
     }
 
     func clear() {
         guard enabled, shown >= 0 else { return }
-        FileHandle.standardError.write(Data("\r\(String(repeating: " ", count: 40))\r".utf8))
+        Streams.standardError("\r\(String(repeating: " ", count: 40))\r")
     }
 }

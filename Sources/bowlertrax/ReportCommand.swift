@@ -1,5 +1,5 @@
 import BowlerTraxKit
-import Foundation
+import FoundationEssentials
 
 /// `bowlertrax report`: one self-contained HTML page of the stored shots.
 enum ReportCommand {
@@ -19,8 +19,7 @@ enum ReportCommand {
         try OutputFile.checkWritable(output, force: parsed.flag(OutputFile.force.name))
         let store = try HistoryOptions.openStore(parsed)
         let shots = try store.storedShots(try HistoryOptions.filter(parsed, store: store, command: spec))
-        let formatter = ISO8601DateFormatter()
-        let report = HTMLReport(title: parsed.value("title") ?? "BowlerTrax report", shots: shots, generatedAt: formatter.string(from: Date()))
+        let report = HTMLReport(title: parsed.value("title") ?? "BowlerTrax report", shots: shots, generatedAt: Date().formatted(.iso8601))
         try OutputFile.write(report.render(), to: output)
         let sessions = Set(shots.map(\.sessionID)).count
         if parsed.flag("json") {

@@ -1,5 +1,5 @@
 import BowlerTraxKit
-import Foundation
+import FoundationEssentials
 
 /// `bowlertrax sessions list|show|rename|delete`: the stored sessions.
 enum SessionsCommand {
@@ -41,7 +41,7 @@ enum SessionsCommand {
         if parsed.flag("json") { print(HistoryJSON.list(sessions.map { HistoryJSON.session($0) }), terminator: ""); return }
         guard !sessions.isEmpty else { print("No sessions stored."); return }
         let rows = sessions.map { s in
-            [String(s.id), s.name, String(s.startedAt.prefix(16)).replacingOccurrences(of: "T", with: " "),
+            [String(s.id), s.name, String(s.startedAt.prefix(16)).replacing("T", with: " "),
              s.rejectedCount > 0 ? "\(s.shotCount) (\(s.rejectedCount) rejected)" : String(s.shotCount),
              s.details.bowler ?? "-", place(s.details), s.details.ball ?? "-", s.details.kind?.rawValue ?? "-"]
         }
@@ -71,7 +71,7 @@ enum SessionsCommand {
     private static func rename(_ arguments: [String]) throws {
         let parsed = try ParsedArguments(arguments, spec: renameSpec)
         if HistoryOptions.printedHelp(parsed, renameSpec) { return }
-        let newName = parsed.positionals[1].trimmingCharacters(in: .whitespaces)
+        let newName = parsed.positionals[1].trimmingWhitespace()
         guard !newName.isEmpty else { throw UsageError.invalid("give <new-name> some text", command: renameSpec) }
         let store = try HistoryOptions.openStore(parsed)
         let record = try store.session(matching: parsed.positionals[0])

@@ -1,5 +1,5 @@
 import BowlerTraxKit
-import Foundation
+import FoundationEssentials
 
 /// `bowlertrax shots list|show|reject|restore|set-result`: the stored shots, and corrections to one.
 enum ShotsCommand {
@@ -102,7 +102,7 @@ enum ShotsCommand {
         }
         let pins: [Int] = try parsed.value("pins").map { text in
             try text.split(separator: ",", omittingEmptySubsequences: false).map { part in
-                guard let pin = Int(part.trimmingCharacters(in: .whitespaces)), (1...10).contains(pin) else {
+                guard let pin = Int(part.trimmingWhitespace()), (1...10).contains(pin) else {
                     throw UsageError.invalid("--pins takes pin numbers 1 to 10 separated by commas (got '\(text)')", command: resultSpec)
                 }
                 return pin

@@ -1,5 +1,5 @@
 import BowlerTraxKit
-import Foundation
+import FoundationEssentials
 
 /// `bowlertrax stats`: mean, spread and range of every measurement, strike rates and consistency.
 enum StatsCommand {

@@ -1,13 +1,13 @@
 import BowlerTraxKit
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// The live status on stderr, redrawn twice a second (only when stderr is a terminal):
 /// camera fps, processed fps, drops and whether the ball is in view.
 final class StatusLine: @unchecked Sendable {
     private let session: LiveSession
     private let timer: DispatchSourceTimer
-    private let lock = NSLock()
+    private let lock = Lock()
     private var previous: (captured: Int, processed: Int, timeS: Double)?
 
     init(session: LiveSession) {
@@ -25,7 +25,7 @@ final class StatusLine: @unchecked Sendable {
 
     /// Wipes the line so a shot line printed next starts clean.
     func clear() {
-        lock.withLock { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        lock.withLock { Streams.standardError("\r\u{1B}[K") }
     }
 
     private func draw() {
@@ -39,7 +39,7 @@ final class StatusLine: @unchecked Sendable {
             previous = (status.capture.framesCaptured, status.framesProcessed, nowS)
             let line = "camera \(ShotTable.format(cameraFps, 1)) fps, processed \(ShotTable.format(processedFps, 1)) fps, "
                 + "\(status.totalDrops) dropped, ball \(status.ballInView ? "seen" : "not seen"), \(status.shots) shot\(status.shots == 1 ? "" : "s")"
-            FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+            Streams.standardError("\r\u{1B}[K\(line)")
         }
     }
 }

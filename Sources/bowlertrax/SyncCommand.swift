@@ -1,5 +1,5 @@
 import BowlerTraxKit
-import Foundation
+import FoundationEssentials
 
 /// `bowlertrax sync`: sends the shots `live` kept in the spool while the server was away.
 enum SyncCommand {

@@ -1,5 +1,6 @@
 import BowlerTraxKit
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The top-level command: dispatches to a subcommand and turns every failure into one line and an exit code.
 let commands: [String: ([String]) throws -> Void] = [
@@ -60,23 +61,23 @@ guard let name = arguments.first, !name.hasPrefix("-") else {
         exit(ExitCode.success)
     case nil:
         // Nothing asked: what there is to ask, on stderr (the run still failed).
-        FileHandle.standardError.write(Data(toolSpec.help.utf8))
+        Streams.standardError(toolSpec.help)
     default:
-        FileHandle.standardError.write(Data(UsageError.invalid("missing subcommand", command: toolSpec).text.utf8))
+        Streams.standardError(UsageError.invalid("missing subcommand", command: toolSpec).text)
     }
     exit(ExitCode.usage)
 }
 guard let command = commands[name] else {
-    FileHandle.standardError.write(Data(UsageError.unknownSubcommand(name, among: commands.keys.sorted(), command: toolSpec).text.utf8))
+    Streams.standardError(UsageError.unknownSubcommand(name, among: commands.keys.sorted(), command: toolSpec).text)
     exit(ExitCode.usage)
 }
 do {
     try command(Array(arguments.dropFirst()))
     exit(ExitCode.success)
 } catch let usage as UsageError {
-    FileHandle.standardError.write(Data(usage.text.utf8))
+    Streams.standardError(usage.text)
     exit(ExitCode.usage)
 } catch {
-    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+    Streams.standardError("Error: \(error)\n")
     exit(ExitCode.code(for: error))
 }

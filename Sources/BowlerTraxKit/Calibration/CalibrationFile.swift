@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A landmark: a pixel whose lane position is known (board counted from the right edge).
 public struct LandmarkPoint: Sendable, Equatable {
@@ -51,8 +51,7 @@ public struct CalibrationFile: Sendable, Equatable {
     public static func load(path: String) throws -> CalibrationFile {
         let data: Data
         do {
-            guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoPermission) }
-            data = try handle.readToEnd() ?? Data()
+            data = try Streams.readAll(path: path)
         } catch {
             throw CalibrationError.unreadable(path: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied or not a file" : "no such file")
         }
@@ -105,7 +104,8 @@ public struct CalibrationFile: Sendable, Equatable {
     /// One line naming the field a decoding error is about.
     private static func explain(_ error: DecodingError) -> String {
         func path(_ keys: [CodingKey]) -> String {
-            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.hasPrefix(".") ? String(text.dropFirst()) : text
         }
         switch error {
         case .keyNotFound(let key, let context): return "missing field \"\(path(context.codingPath + [key]))\""

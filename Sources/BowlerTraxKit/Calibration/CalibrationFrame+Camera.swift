@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 // MARK: - A picture from the camera
 
@@ -26,7 +27,7 @@ extension CalibrationFrame {
 
 /// The frame kept from the capture thread; read once the capture has ended.
 private final class CameraGrab: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var remaining: Int
     private(set) var image: RGBImage?
     private(set) var error: Error?

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The click page: one self-contained HTML file (the frame embedded as a data: URL PNG, no server, no network)
 /// on which the user places the landmarks.
@@ -18,11 +18,11 @@ public enum CalibrationPage {
             return "{\"name\": \(JSONText.string(point.name ?? "")), \"board\": \(JSONText.number(point.board)), \"distance_ft\": \(JSONText.number(point.distanceFt)), \"pixel\": \(pixel)}"
         }.joined(separator: ",\n  ")
         return template
-            .replacingOccurrences(of: "@WIDTH@", with: String(size.width))
-            .replacingOccurrences(of: "@HEIGHT@", with: String(size.height))
-            .replacingOccurrences(of: "@BOARD_WIDTH_FT@", with: JSONText.number(Lane.boardWidthFt, digits: 12))
-            .replacingOccurrences(of: "@LANDMARKS@", with: landmarks)
-            .replacingOccurrences(of: "@PNG@", with: png.base64EncodedString())
+            .replacing("@WIDTH@", with: String(size.width))
+            .replacing("@HEIGHT@", with: String(size.height))
+            .replacing("@BOARD_WIDTH_FT@", with: JSONText.number(Lane.boardWidthFt, digits: 12))
+            .replacing("@LANDMARKS@", with: landmarks)
+            .replacing("@PNG@", with: png.base64EncodedString())
     }
 
     static let template = #"""

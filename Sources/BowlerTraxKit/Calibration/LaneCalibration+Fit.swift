@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 // MARK: - Fitting the homography, the camera and the lens distortion
 

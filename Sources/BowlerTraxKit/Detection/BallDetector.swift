@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A blob that may be the ball, in continuous pixel coordinates (pixel i covers [i, i+1)).
 public struct BallCandidate: Sendable, Equatable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The mean colour of a patch, in the frame's Y, U and V code values (0-255).
 public struct YUVMean: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a ball profile cannot be made or found.
 public enum ProfileError: Error, CustomStringConvertible, Equatable {
@@ -28,7 +28,7 @@ public enum ProfileError: Error, CustomStringConvertible, Equatable {
 extension HSVColor {
     /// Parses `H,S,V`: hue in degrees 0-360, saturation and value in percent 0-100.
     public init(parsing text: String) throws {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingWhitespace()) }
         guard parts.count == 3, let h = parts[0], let s = parts[1], let v = parts[2], h.isFinite, s.isFinite, v.isFinite else {
             throw ProfileError.invalidColor(text: text, reason: "expected three numbers H,S,V")
         }
@@ -41,7 +41,7 @@ extension HSVColor {
 extension PixelRect {
     /// Parses `X0,Y0,X1,Y1` in pixels and checks it lies inside a frame of `size`.
     public init(parsing text: String, within size: PixelSize) throws {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingWhitespace()) }
         guard parts.count == 4, let x0 = parts[0], let y0 = parts[1], let x1 = parts[2], let y1 = parts[3] else {
             throw ProfileError.invalidBox(text: text, reason: "expected four whole numbers X0,Y0,X1,Y1")
         }

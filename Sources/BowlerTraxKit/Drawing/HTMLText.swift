@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Text and numbers as they go into HTML and SVG markup.
 enum HTMLText {

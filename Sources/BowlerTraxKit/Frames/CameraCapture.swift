@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// Counters of a running capture, read from any thread.
 public struct CaptureStatistics: Sendable {
@@ -27,7 +27,7 @@ public final class CameraCapture: @unchecked Sendable {
     /// JPEGs copied out and not yet decoded; when all are taken the capture thread waits (and the driver's buffers fill).
     private let decodeSlots: DispatchSemaphore
     private let recorder: CameraRecorder?
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stopRequested = false
     private var statistics = CaptureStatistics()
     private var firstSequence: UInt32?
@@ -35,7 +35,7 @@ public final class CameraCapture: @unchecked Sendable {
     /// Capture thread only: how many JPEGs were dealt to the decoders.
     private var jpegsDealt = 0
     /// Under `handOffLock`: decoded results waiting for an earlier one, by capture order; the next to hand on; the first decode error.
-    private let handOffLock = NSLock()
+    private let handOffLock = Lock()
     private var decoded: [Int: Result<VideoFrame, Error>] = [:]
     private var nextToHandOn = 0
     private var decodeFailure: Error?
@@ -63,7 +63,7 @@ public final class CameraCapture: @unchecked Sendable {
     /// handed on: nil after `stop()`, else the error that ended it (an unplugged camera, a JPEG that does not
     /// decode). `onFrame` runs on the capture thread (YUYV) or a decoding queue (MJPEG), one call at a time, in order.
     public func start(onFrame: @escaping @Sendable (VideoFrame) -> Void, onEnd: @escaping @Sendable (Error?) -> Void) {
-        let thread = Thread { [self] in
+        DispatchQueue(label: "bowlertrax.capture", qos: .userInteractive).async { [self] in
             var failure: Error?
             do {
                 try device.startStreaming(bufferCount: bufferCount)
@@ -85,9 +85,6 @@ public final class CameraCapture: @unchecked Sendable {
             }
             onEnd(failure)
         }
-        thread.name = "bowlertrax.capture"
-        thread.qualityOfService = .userInteractive
-        thread.start()
     }
 
     /// Asks the capture thread to stop after the frame in hand; `onEnd` tells when it has.

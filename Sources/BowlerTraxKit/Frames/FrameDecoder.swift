@@ -1,5 +1,6 @@
 import CFFmpeg
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Decodes the best video stream of a file into `VideoFrame`s, following FFmpeg's doc/examples decode loop.
 ///
@@ -204,7 +205,7 @@ public final class FrameDecoder {
         guard stoppedEarly == nil, let durationS, let lastTimeS else { return }
         let endS = lastTimeS + 1 / fps
         if endS < durationS - 0.5 {
-            stoppedEarly = "frames stop at \(String(format: "%.2f", endS)) s of the \(String(format: "%.2f", durationS)) s the file declares"
+            stoppedEarly = "frames stop at \(String(endS, decimals: 2)) s of the \(String(durationS, decimals: 2)) s the file declares"
         }
     }
 

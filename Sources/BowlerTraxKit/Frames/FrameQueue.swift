@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A bounded first-in first-out queue between a producer that must never wait (the camera) and a slower
 /// consumer: when full, `push` drops the oldest element and counts it. Thread-safe.
@@ -8,7 +8,7 @@ public final class FrameQueue<Element>: @unchecked Sendable {
     private var head = 0
     private var dropped = 0
     private var pushed = 0
-    private let lock = NSLock()
+    private let lock = Lock()
 
     public init(capacity: Int) {
         precondition(capacity > 0, "a frame queue holds at least one frame")

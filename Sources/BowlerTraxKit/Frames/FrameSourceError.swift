@@ -1,5 +1,5 @@
 import CFFmpeg
-import Foundation
+import FoundationEssentials
 
 /// Why frames could not be read from a file or a camera.
 public enum FrameSourceError: Error, CustomStringConvertible, Equatable {

@@ -1,5 +1,5 @@
 import CFFmpeg
-import Foundation
+import FoundationEssentials
 
 /// Encodes an `RGBImage` as PNG with libavcodec's png encoder (no image library needed).
 public enum PNGWriter {
@@ -59,7 +59,7 @@ public enum PNGWriter {
     public static func write(_ image: RGBImage, to path: String) throws {
         let data = try encode(image, path: path)
         do { try data.write(to: URL(fileURLWithPath: path)) } catch {
-            throw VideoEncoderError.libav(step: "writing", path: path, code: 0, message: "\(error.localizedDescription)")
+            throw VideoEncoderError.libav(step: "writing", path: path, code: 0, message: "\(error)")
         }
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An open file descriptor (of a camera device node).
 struct DeviceHandle: RawRepresentable, Sendable {

@@ -1,5 +1,6 @@
 import CV4L2
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The camera pixel formats BowlerTrax reads.
 public enum CameraPixelFormat: String, Sendable, CaseIterable {
@@ -29,7 +30,7 @@ public struct CameraMode: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(pixelFormat.rawValue) \(size) at \(Self.rate(fps)) fps" }
 
     static func rate(_ fps: Double) -> String {
-        fps == fps.rounded() ? String(Int(fps)) : String(format: "%.2f", fps)
+        fps == fps.rounded() ? String(Int(fps)) : String(fps, decimals: 2)
     }
 }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Period search by phase folding with a continuous trial frequency, as astronomers find the period of a
 /// sparsely sampled light curve (Lafler and Kinman 1965; Stellingwerf's Phase Dispersion Minimization, 1978).

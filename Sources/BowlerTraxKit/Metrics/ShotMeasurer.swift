@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Turns a tracked ball into DOMAIN.md's measurements.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Rev rate from where a spot fixed on the ball (a marker, or the finger holes) is seen: the spin that carries one
 /// point of a sphere through every sighting. It needs no whole number of frames per turn, so it holds at 30 fps.

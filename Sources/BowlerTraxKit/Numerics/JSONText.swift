@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writes JSON values by hand so documents keep a readable key order and print nil as null.
 public enum JSONText {
@@ -6,7 +6,7 @@ public enum JSONText {
     public static func number(_ value: Double?, digits: Int = 6) -> String {
         guard let value, value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        var text = String(format: "%.\(digits)f", value)
+        var text = String(value, decimals: digits)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text == "-0" ? "0" : text
@@ -23,7 +23,7 @@ public enum JSONText {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            case _ where scalar.value < 0x20: out += String(printf: "\\u%04x", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// SplitMix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number generators", OOPSLA 2014):
 /// a tiny seeded generator, so the same seed gives the same samples (Monte Carlo, sensor noise, tests) on every platform.

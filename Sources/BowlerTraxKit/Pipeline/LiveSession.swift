@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// What a live session has done so far; read from any thread.
 public struct LiveStatus: Sendable {
@@ -24,7 +24,7 @@ public final class LiveSession: @unchecked Sendable {
     private let pipeline: ShotPipeline
     private let frames: FrameQueue<VideoFrame>
     private let processing = DispatchQueue(label: "bowlertrax.live", qos: .userInteractive)
-    private let lock = NSLock()
+    private let lock = Lock()
     private var counters = LiveStatus()
 
     /// How long frames may wait for processing, seconds. Every frame of a shot counts, and a shot is reported

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// What analysing one video produced.
 public struct AnalysisResult: Sendable {

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// Writes the annotated video: every frame of the input with what the pipeline made of it drawn on (`FrameOverlay`),
 /// at the input's size, rate and timestamps, encoded as H.264 when libavcodec has libx264, else MPEG-4 (4:2:0, the
@@ -36,7 +36,7 @@ public final class VideoAnnotator: @unchecked Sendable {
 
     private let encoding = DispatchQueue(label: "bowlertrax.annotation", qos: .userInitiated)
     private let slots = DispatchSemaphore(value: 3)
-    private let lock = NSCondition()
+    private let lock = Lock()
     private var shots: [Int: Shot] = [:]
     private var abandoned = false
     private var failure: Error?

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A knocked-down pin's reach: seen from above, a toppling pin is a tapered segment from its base
 /// along the direction it was pushed, growing to the pin's height as it falls.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A deterministic top-down simulation of one shot hitting the pins: the ball and the ten pins as
 /// rigid discs that collide with impulses, pins knocking pins, walls and the pit.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The ball on the pin deck: a disc with the surface velocity its rotation imposes at the contact
 /// point, so it keeps hooking while it slips and drives back toward its roll after a deflection.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Strike probability over entry board and entry angle at one speed and rev rate, for the table in docs/measurements.md.
 public struct StrikeProbabilityTable: Sendable {
@@ -51,6 +51,6 @@ public struct StrikeProbabilityTable: Sendable {
     }
 
     private static func format(_ value: Double, decimals: Int) -> String {
-        String(format: "%.\(decimals)f", value)
+        String(value, decimals: decimals)
     }
 }

@@ -39,7 +39,7 @@ public enum CSVExport {
     /// A field as RFC 4180 section 2 wants it: quoted when it holds a comma, quote, CR or LF.
     public static func field(_ value: String) -> String {
         guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + value.replacing("\"", with: "\"\"") + "\""
     }
 
     /// Full precision, plain notation (spreadsheets read it as a number); empty for a missing value.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Small inline-SVG charts for the report: a histogram of one measurement and a trend of session means.
 enum SVGChart {

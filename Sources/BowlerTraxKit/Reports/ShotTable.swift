@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The readable table `analyze` prints by default.
 public enum ShotTable {
@@ -6,14 +6,7 @@ public enum ShotTable {
 
     public static func render(_ shots: [Shot]) -> String {
         guard !shots.isEmpty else { return "No shots found.\n" }
-        let rows = shots.map(row)
-        let widths = headers.indices.map { column in max(headers[column].count, rows.map { $0[column].count }.max() ?? 0) }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { index, cell in
-                index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ")
-        }
-        return ([line(headers)] + rows.map(line)).joined(separator: "\n") + "\n"
+        return TextTable.render(header: headers, rows: shots.map(row))
     }
 
     static func row(_ shot: Shot) -> [String] {
@@ -34,6 +27,6 @@ public enum ShotTable {
 
     public static func format(_ value: Double?, _ digits: Int) -> String {
         guard let value, value.isFinite else { return "-" }
-        return String(format: "%.\(digits)f", value)
+        return String(value, decimals: digits)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Count, mean, spread and range of one measurement over a set of shots.
 public struct SampleSummary: Sendable, Equatable {

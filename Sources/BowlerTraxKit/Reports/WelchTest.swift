@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Welch's unequal-variances t-test of two samples: is the difference of their means real?
 /// (B. L. Welch, "The generalization of Student's problem when several different population variances

@@ -1,5 +1,6 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One SQLite connection. Owns the `sqlite3*` handle and closes it in `deinit`.
 ///

@@ -1,5 +1,6 @@
 import CPostgreSQL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One connection to a PostgreSQL server through libpq. Owns the `PGconn*` and closes it in `deinit`.
 ///
@@ -45,18 +46,18 @@ final class PostgresDatabase: DatabaseConnection {
     /// libpq's last error on this connection as one line ("connection to server … failed: FATAL:  password …").
     var lastMessage: String {
         let text = PQerrorMessage(handle).map { String(cString: $0) } ?? ""
-        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-            .replacingOccurrences(of: "  ", with: " ")
+        return text.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }.joined(separator: " ")
+            .replacing("  ", with: " ")
     }
 
     /// `postgresql://user:secret@host/db` as `postgresql://user@host/db`: error lines and listings never show a password.
     static func redacted(_ uri: String) -> String {
         var text = uri
-        if let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@"),
+        if let scheme = text.firstRange(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@"),
            let colon = text[scheme.upperBound..<at].firstIndex(of: ":") {
             text.removeSubrange(colon..<at)
         }
-        return text.replacingOccurrences(of: #"password=[^&]*&?"#, with: "", options: .regularExpression)
+        return text.replacing(#/password=[^&]*&?/#, with: "")
     }
 
     /// Opens the connection again when the server dropped it; throws `cannotConnect` while it stays away.

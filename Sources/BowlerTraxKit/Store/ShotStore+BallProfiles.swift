@@ -1,9 +1,9 @@
-import Foundation
+import FoundationEssentials
 
 extension ShotStore {
     /// Saves the profile under its name, replacing any profile of that name.
     public func saveBallProfile(_ profile: BallProfile) throws {
-        guard let name = profile.name, !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard let name = profile.name, !name.trimmingWhitespace().isEmpty else {
             throw StoreError.ballProfileNameMissing
         }
         let json: String

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A bowling centre known to the store.
 public struct CenterRecord: Sendable, Equatable {

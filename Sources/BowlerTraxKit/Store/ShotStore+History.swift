@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ShotStore {
     /// The stored shots `filter` selects, oldest session first, each session's shots in order.
@@ -61,12 +61,8 @@ extension ShotStore {
 
     /// The day after `day` (YYYY-MM-DD, UTC): a range's last day is included up to its end.
     private static func dayAfter(_ day: String) throws -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        guard let date = formatter.date(from: day) else { throw StoreError.invalidStoredValue(column: "to date", value: day) }
-        return formatter.string(from: date.addingTimeInterval(86_400))
+        guard let date = CalendarDay.date(day) else { throw StoreError.invalidStoredValue(column: "to date", value: day) }
+        return CalendarDay.text(date.addingTimeInterval(86_400))
     }
 
     private func sessionID(ofShot id: Int64) throws -> Int64 {

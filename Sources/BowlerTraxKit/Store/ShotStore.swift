@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Every analysed shot, kept in one SQLite file so a bowler can compare sessions over weeks, or on a PostgreSQL
 /// server a whole centre shares: the same schema and the same queries on either engine (`DatabaseConnection`).
@@ -26,7 +27,7 @@ public final class ShotStore {
     public init(location: StoreLocation, busyTimeoutS: Double = 5) throws {
         switch location {
         case let .sqlite(path):
-            let directory = (path as NSString).deletingLastPathComponent
+            let directory = Paths.parent(of: path)
             if !directory.isEmpty {
                 try Self.makeDirectory(directory)
             }
@@ -75,7 +76,7 @@ public final class ShotStore {
             }
             return
         }
-        let parent = (directory as NSString).deletingLastPathComponent
+        let parent = Paths.parent(of: directory)
         if !parent.isEmpty, parent != directory {
             try makeDirectory(parent)
         }

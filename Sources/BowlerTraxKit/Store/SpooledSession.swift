@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a live session's shot went: the store, or the local spool while the store's server was away.
 public enum SavedShot: Sendable, Equatable {
@@ -49,7 +49,7 @@ public final class SpooledSession {
 
     /// The user's spool, beside the default database: `$XDG_DATA_HOME/bowlertrax/spool.sqlite`.
     public static func defaultSpoolPath(environment: [String: String]) -> String {
-        (ShotStore.defaultPath(environment: environment) as NSString).deletingLastPathComponent + "/spool.sqlite"
+        Paths.parent(of: ShotStore.defaultPath(environment: environment)) + "/spool.sqlite"
     }
 
     /// Saves the shot (in one transaction wherever it goes) and says where.

@@ -1,5 +1,6 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Everything that can go wrong in the store; each case prints as one line naming what failed, on what, and why.
 public enum StoreError: Error, CustomStringConvertible, Equatable {

@@ -9,7 +9,7 @@ public enum StoreLocation: Sendable, Equatable {
     public init(_ text: String) throws {
         if text.hasPrefix("postgresql://") || text.hasPrefix("postgres://") {
             self = .postgres(uri: text)
-        } else if let scheme = text.range(of: "://"), !text[..<scheme.lowerBound].contains("/"), !text[..<scheme.lowerBound].isEmpty {
+        } else if let scheme = text.firstRange(of: "://"), !text[..<scheme.lowerBound].contains("/"), !text[..<scheme.lowerBound].isEmpty {
             throw StoreError.unsupportedLocation(text: text)
         } else {
             self = .sqlite(path: text)

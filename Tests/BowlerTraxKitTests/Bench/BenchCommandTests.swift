@@ -7,7 +7,6 @@ import XCTest
 final class BenchCommandTests: XCTestCase {
     private let usage = """
         USAGE: bowlertrax-bench --clip <video> [--clip <video> ...] --long-clip <video> --ball-hsv <h,s,v> [options]
-               bowlertrax-bench --rss-only --clip <video> --ball-hsv <h,s,v> [--threads <n>]
                bowlertrax-bench --decode-only --clip <video> [--threads <n>]
                bowlertrax-bench --annotate-only --clip <video> [--clip <video> ...] --ball-hsv <h,s,v> [--threads <n>] [--repeats <n>]
                bowlertrax-bench --map-points --clip <video> --point <frame,x,y> [--point <frame,x,y> ...]
@@ -36,12 +35,6 @@ final class BenchCommandTests: XCTestCase {
         let result = try BenchTool.run(["--clip", "a.mp4", "--ball-hsv", "220,85,75", "--threads", "0"])
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(result.stderr.hasPrefix("Error: give --threads a whole number from 1\n"))
-    }
-
-    func testRssOnlyNeedsExactlyOneClip() throws {
-        let result = try BenchTool.run(["--rss-only", "--clip", "a.mp4", "--clip", "b.mp4", "--ball-hsv", "220,85,75"])
-        XCTAssertEqual(result.status, 64)
-        XCTAssertTrue(result.stderr.hasPrefix("Error: --rss-only takes exactly one --clip\n"))
     }
 
     func testDecodeOnlyNeedsExactlyOneClip() throws {

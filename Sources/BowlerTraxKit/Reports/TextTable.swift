@@ -1,10 +1,10 @@
 /// A plain-text table: columns padded to their widest cell, two spaces apart, the last column unpadded.
-enum TextTable {
-    static func render(header: [String], rows: [[String]]) -> String {
+public enum TextTable {
+    public static func render(header: [String], rows: [[String]]) -> String {
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         return ([header] + rows).map { cells in
             cells.enumerated().map { index, cell in
-                index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                index == cells.count - 1 ? cell : cell.padded(to: widths[index])
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }.joined(separator: "\n") + "\n"
     }
@@ -12,7 +12,7 @@ enum TextTable {
 
 extension String {
     /// The text without the spaces an empty last cell leaves at the end of a line.
-    func trimmingTrailingSpaces() -> String {
+    public func trimmingTrailingSpaces() -> String {
         var text = self
         while text.hasSuffix(" ") { text.removeLast() }
         return text
