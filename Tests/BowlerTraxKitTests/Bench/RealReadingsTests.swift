@@ -6,20 +6,22 @@ final class RealReadingsTests: XCTestCase {
     func testEveryReadingIsAPlausibleShot() throws {
         let url = FaultsCLI.packageRoot.appendingPathComponent("scripts/real-readings.csv")
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.first, "clip,speed_mph,rev_rate_rpm,breakpoint_board,arrows_board,bowler", "the header validate-real reads")
+        XCTAssertEqual(lines.first, "clip,speed_mph,rev_rate_rpm,breakpoint_board,arrows_board,speed_shown_frame,bowler", "the header validate-real reads")
         var clips = Set<String>()
         for line in lines.dropFirst() {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            XCTAssertEqual(fields.count, 6, line)
-            guard fields.count == 6, let speed = Double(fields[1]), let revs = Double(fields[2]),
-                  let breakpoint = Double(fields[3]), let arrows = Double(fields[4]) else { XCTFail("not numbers: \(line)"); continue }
+            XCTAssertEqual(fields.count, 7, line)
+            guard fields.count == 7, let speed = Double(fields[1]), let revs = Double(fields[2]),
+                  let breakpoint = Double(fields[3]), let arrows = Double(fields[4]), let shown = Int(fields[5]) else { XCTFail("not numbers: \(line)"); continue }
             XCTAssertTrue(clips.insert(fields[0]).inserted, "clip \(fields[0]) twice")
             XCTAssertNotNil(fields[0].wholeMatch(of: /[0-9]{2}/), "clip names its NN.mp4: \(line)")
             XCTAssertTrue((12...25).contains(speed), "a professional's ball speed, mph: \(line)")
             XCTAssertTrue((200...700).contains(revs), "a rev rate, rpm: \(line)")
             // The breakpoint is the path's outermost board, nearer the edge than where it crossed the arrows.
             XCTAssertTrue((0...40).contains(breakpoint) && (0...40).contains(arrows) && breakpoint < arrows, line)
-            XCTAssertFalse(fields[5].isEmpty, "the bowler shown, to check the reading against the clip: \(line)")
+            // The panel shows the speed a second or so into the clip, while the ball rolls (train's clips run 75 to 262 frames).
+            XCTAssertTrue((1...150).contains(shown), "the frame the panel first shows the speed: \(line)")
+            XCTAssertFalse(fields[6].isEmpty, "the bowler shown, to check the reading against the clip: \(line)")
         }
         XCTAssertEqual(clips.count, 12, "train/Task2's clips with a panel (all but 02, 04 and 06)")
     }
