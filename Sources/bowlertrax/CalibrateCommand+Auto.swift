@@ -1,5 +1,4 @@
 import BowlerTraxKit
-import FoundationEssentials
 
 // MARK: - `--auto`: the landmarks of the picture, or of the views a moving camera turns to
 

@@ -1,5 +1,4 @@
 import BowlerTraxKit
-import FoundationEssentials
 
 /// `bowlertrax calibrations list`: the lane calibrations stored per centre and lane.
 enum CalibrationsCommand {

@@ -1,5 +1,4 @@
 import BowlerTraxKit
-import FoundationEssentials
 
 /// `bowlertrax centers add|list`: the bowling centres whose lanes keep calibrations.
 enum CentersCommand {

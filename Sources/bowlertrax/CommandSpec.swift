@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// What a command accepts, and its help text in swift-argument-parser's layout.
 struct CommandSpec {
     struct Option {

@@ -1,5 +1,4 @@
 import BowlerTraxKit
-import FoundationEssentials
 
 /// `bowlertrax compare A B`: two sessions, date ranges or balls side by side, with Welch's t-test per measurement.
 enum CompareCommand {

@@ -1,5 +1,4 @@
 import BowlerTraxKit
-import FoundationEssentials
 
 /// `bowlertrax copy`: moves history between any two stores (a laptop's file, a centre's server), idempotently.
 enum CopyCommand {

@@ -1,5 +1,4 @@
 import BowlerTraxKit
-import FoundationEssentials
 
 /// `bowlertrax export shots|sessions --csv|--json`: the stored data for spreadsheets and scripts.
 enum ExportCommand {

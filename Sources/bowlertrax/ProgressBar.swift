@@ -1,5 +1,4 @@
 import BowlerTraxKit
-import FoundationEssentials
 import Glibc
 
 /// A progress bar on stderr, only when stderr is a terminal (never in pipes, logs or CI).

@@ -1,5 +1,4 @@
 import BowlerTraxKit
-import FoundationEssentials
 
 /// `bowlertrax sessions list|show|rename|delete`: the stored sessions.
 enum SessionsCommand {

@@ -1,5 +1,4 @@
 import BowlerTraxKit
-import FoundationEssentials
 
 /// `bowlertrax stats`: mean, spread and range of every measurement, strike rates and consistency.
 enum StatsCommand {

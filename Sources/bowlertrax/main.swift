@@ -1,5 +1,4 @@
 import BowlerTraxKit
-import FoundationEssentials
 import Glibc
 
 /// The top-level command: dispatches to a subcommand and turns every failure into one line and an exit code.

@@ -1,5 +1,4 @@
 import Dispatch
-import FoundationEssentials
 
 // MARK: - A picture from the camera
 

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 // MARK: - Refining the camera on the landmarks

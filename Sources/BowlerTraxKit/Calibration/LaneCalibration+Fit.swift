@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 // MARK: - Fitting the homography, the camera and the lens distortion

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 // MARK: - The vanishing point down the lanes

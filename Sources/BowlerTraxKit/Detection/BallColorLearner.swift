@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// Learns a ball's colours from the pixels inside a box drawn around it.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// A blob that may be the ball, in continuous pixel coordinates (pixel i covers [i, i+1)).

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// The mean colour of a patch, in the frame's Y, U and V code values (0-255).

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Why a ball profile cannot be made or found.
 public enum ProfileError: Error, CustomStringConvertible, Equatable {
     /// An `H,S,V` value that does not parse or is out of range.

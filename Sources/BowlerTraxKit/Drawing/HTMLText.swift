@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Text and numbers as they go into HTML and SVG markup.
 enum HTMLText {
     /// Escapes the five characters HTML gives meaning to, for element text and quoted attributes.

@@ -1,5 +1,4 @@
 import Dispatch
-import FoundationEssentials
 
 /// Counters of a running capture, read from any thread.
 public struct CaptureStatistics: Sendable {

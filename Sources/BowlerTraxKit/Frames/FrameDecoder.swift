@@ -1,5 +1,4 @@
 import CFFmpeg
-import FoundationEssentials
 import Glibc
 
 /// Decodes the best video stream of a file into `VideoFrame`s, following FFmpeg's doc/examples decode loop.

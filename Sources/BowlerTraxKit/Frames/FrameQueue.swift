@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// A bounded first-in first-out queue between a producer that must never wait (the camera) and a slower
 /// consumer: when full, `push` drops the oldest element and counts it. Thread-safe.
 public final class FrameQueue<Element>: @unchecked Sendable {

@@ -1,5 +1,4 @@
 import CFFmpeg
-import FoundationEssentials
 
 /// Why frames could not be read from a file or a camera.
 public enum FrameSourceError: Error, CustomStringConvertible, Equatable {

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// An open file descriptor (of a camera device node).

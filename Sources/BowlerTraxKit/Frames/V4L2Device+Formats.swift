@@ -1,5 +1,4 @@
 import CV4L2
-import FoundationEssentials
 import Glibc
 
 /// The camera pixel formats BowlerTrax reads.

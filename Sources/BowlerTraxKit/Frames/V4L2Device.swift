@@ -1,5 +1,4 @@
 import CV4L2
-import FoundationEssentials
 import Glibc
 
 /// One frame the driver filled: which mmap buffer, how many bytes, and the driver's own time and count.

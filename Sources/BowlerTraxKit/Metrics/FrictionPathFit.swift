@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// The ball's path as Coulomb friction draws it (DOMAIN.md's ball motion), fitted to its sightings.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// Period search by phase folding with a continuous trial frequency, as astronomers find the period of a

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// Turns a tracked ball into DOMAIN.md's measurements.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// Rev rate from where a spot fixed on the ball (a marker, or the finger holes) is seen: the spin that carries one

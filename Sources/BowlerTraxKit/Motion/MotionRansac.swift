@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// A similarity of the plane, x' = a·x − b·y + tx, y' = b·x + a·y + ty: pan, zoom and roll, which is what a

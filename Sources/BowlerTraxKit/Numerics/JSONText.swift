@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Writes JSON values by hand so documents keep a readable key order and print nil as null.
 public enum JSONText {
     /// A JSON number; non-finite values (which JSON cannot hold) become null.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// SplitMix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number generators", OOPSLA 2014):

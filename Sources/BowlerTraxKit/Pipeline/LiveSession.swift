@@ -1,5 +1,4 @@
 import Dispatch
-import FoundationEssentials
 
 /// What a live session has done so far; read from any thread.
 public struct LiveStatus: Sendable {

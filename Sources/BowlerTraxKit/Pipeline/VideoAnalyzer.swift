@@ -1,5 +1,4 @@
 import Dispatch
-import FoundationEssentials
 
 /// What analysing one video produced.
 public struct AnalysisResult: Sendable {

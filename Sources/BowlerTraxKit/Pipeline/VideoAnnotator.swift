@@ -1,5 +1,4 @@
 import Dispatch
-import FoundationEssentials
 
 /// Writes the annotated video: every frame of the input with what the pipeline made of it drawn on (`FrameOverlay`),
 /// at the input's size, rate and timestamps, encoded as H.264 when libavcodec has libx264, else MPEG-4 (4:2:0, the

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// A knocked-down pin's reach: seen from above, a toppling pin is a tapered segment from its base

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// A deterministic top-down simulation of one shot hitting the pins: the ball and the ten pins as

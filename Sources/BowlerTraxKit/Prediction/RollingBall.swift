@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The ball on the pin deck: a disc with the surface velocity its rotation imposes at the contact
 /// point, so it keeps hooking while it slips and drives back toward its roll after a deflection.
 ///

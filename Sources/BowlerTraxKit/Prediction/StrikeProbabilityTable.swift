@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Strike probability over entry board and entry angle at one speed and rev rate, for the table in docs/measurements.md.
 public struct StrikeProbabilityTable: Sendable {
     public let boards: [Double]

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The one-page report `report` writes: self-contained HTML (inline CSS and SVG, nothing fetched), readable on
 /// screen and on paper: summary, the lane with every shot's path, distributions, trends across sessions, the shots, each shot's picture.
 public struct HTMLReport: Sendable {

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The lane seen from behind the bowler: foul line at the bottom, pins at the top, board 1 of a right-hander on
 /// the right. Boards across, feet down-lane; shots' paths on top. The one place that puts boards and feet on a
 /// picture, for the report, `shots show --svg/--png` and the live screen.

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The page `live --screen` keeps rewriting for a browser shown full screen at the lane: the camera's state, the
 /// last shot's numbers in type big enough to read from the approach, its path on the lane, and the session's
 /// running averages. It reloads itself every `refreshS` seconds (no server: the file is replaced whole).

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Small inline-SVG charts for the report: a histogram of one measurement and a trend of session means.
 enum SVGChart {
     static let widthPx = 320.0

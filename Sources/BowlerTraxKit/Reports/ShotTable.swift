@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The readable table `analyze` prints by default.
 public enum ShotTable {
     static let headers = ["#", "release s", "speed mph (launch/entry/avg)", "foul", "arrows", "launch °", "breakpoint", "entry", "entry °", "revs", "strike", "leave"]

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Count, mean, spread and range of one measurement over a set of shots.
 public struct SampleSummary: Sendable, Equatable {
     public var count: Int

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// Welch's unequal-variances t-test of two samples: is the difference of their means real?

@@ -1,5 +1,4 @@
 import CSQLite
-import FoundationEssentials
 import Glibc
 
 /// One SQLite connection. Owns the `sqlite3*` handle and closes it in `deinit`.

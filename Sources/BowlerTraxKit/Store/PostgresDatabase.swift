@@ -1,5 +1,4 @@
 import CPostgreSQL
-import FoundationEssentials
 import Glibc
 
 /// One connection to a PostgreSQL server through libpq. Owns the `PGconn*` and closes it in `deinit`.

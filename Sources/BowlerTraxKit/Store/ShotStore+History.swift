@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 extension ShotStore {
     /// The stored shots `filter` selects, oldest session first, each session's shots in order.
     public func storedShots(_ filter: ShotFilter = ShotFilter()) throws -> [StoredShot] {

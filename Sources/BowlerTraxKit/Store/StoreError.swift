@@ -1,5 +1,4 @@
 import CSQLite
-import FoundationEssentials
 import Glibc
 
 /// Everything that can go wrong in the store; each case prints as one line naming what failed, on what, and why.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// CPU time used so far, and this process's peak memory.
