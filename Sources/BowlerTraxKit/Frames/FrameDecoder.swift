@@ -46,6 +46,9 @@ public final class FrameDecoder {
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private let converter = PlanarConverter()
+    /// The clockwise turn a player gives the stored pictures (display matrix), and their size before it.
+    private let rotationDeg: Int
+    private let codedSize: PixelSize
     private let streamIndex: Int32
     private let timeBaseS: Double
     private let startPts: Int64
@@ -98,9 +101,10 @@ public final class FrameDecoder {
         if !stillImages, let name = format.pointee.iformat.map({ String(cString: $0.pointee.name) }), Self.stillImageFormats(name) {
             throw FrameSourceError.stillImage(path: path, format: name)
         }
-        // Frames are analysed as stored: a rotated one would not match a calibration drawn on the displayed picture.
-        let rotation = Self.rotationDeg(of: stream)
-        guard rotation == 0 else { throw FrameSourceError.rotated(path: path, rotationDeg: rotation) }
+        // Frames are analysed as a player shows them (a phone held upright stores them sideways), so that a calibration
+        // drawn on the displayed picture matches them.
+        rotationDeg = Self.rotationDeg(of: stream)
+        guard rotationDeg % 90 == 0 else { throw FrameSourceError.rotated(path: path, rotationDeg: rotationDeg) }
         guard let codec else {
             throw FrameSourceError.decoderNotFound(path: path, codec: String(cString: avcodec_get_name(stream.pointee.codecpar.pointee.codec_id)))
         }
@@ -113,8 +117,10 @@ public final class FrameDecoder {
         code = avcodec_open2(context, codec, nil)
         guard code >= 0 else { throw FrameSourceError.decoderOpenFailed(path: path, reason: avErrorText(code)) }
 
-        width = Int(context.pointee.width)
-        height = Int(context.pointee.height)
+        codedSize = PixelSize(width: Int(context.pointee.width), height: Int(context.pointee.height))
+        let quarterTurn = rotationDeg % 180 == 90
+        width = quarterTurn ? codedSize.height : codedSize.width
+        height = quarterTurn ? codedSize.width : codedSize.height
         timeBaseS = av_q2d(stream.pointee.time_base)
         let start = stream.pointee.start_time
         startPts = start == cffmpeg_nopts_value() ? 0 : start
@@ -231,9 +237,7 @@ public final class FrameDecoder {
 
     private func makeFrame(from decoded: UnsafeMutablePointer<AVFrame>) throws -> VideoFrame {
         let size = PixelSize(width: Int(decoded.pointee.width), height: Int(decoded.pointee.height))
-        guard size == PixelSize(width: width, height: height) else {
-            throw FrameSourceError.frameSizeChanged(fromPx: PixelSize(width: width, height: height), toPx: size)
-        }
+        guard size == codedSize else { throw FrameSourceError.frameSizeChanged(fromPx: codedSize, toPx: size) }
         let pts = decoded.pointee.best_effort_timestamp
         var timeS: Double
         if pts == cffmpeg_nopts_value() {
@@ -245,6 +249,7 @@ public final class FrameDecoder {
         if let last = lastTimeS, timeS <= last { timeS = last + 1 / fps }
         lastTimeS = timeS
         defer { nextIndex += 1 }
-        return try converter.planarFrame(from: decoded, index: nextIndex, timeS: timeS)
+        let planar = try converter.planarFrame(from: decoded, index: nextIndex, timeS: timeS)
+        return rotationDeg == 0 ? planar : planar.rotated(clockwiseDeg: rotationDeg)
     }
 }

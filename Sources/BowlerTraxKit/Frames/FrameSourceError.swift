@@ -17,7 +17,7 @@ public enum FrameSourceError: Error, CustomStringConvertible, Equatable {
     case noStreamInfo(path: String, reason: String)
     /// The file is a single still image (PNG, JPEG, …), not a video.
     case stillImage(path: String, format: String)
-    /// The stream carries a display rotation (a phone held upright or upside down); frames are not rotated.
+    /// The stream's display matrix turns it by other than quarter turns (frames are turned by quarter turns only).
     case rotated(path: String, rotationDeg: Int)
     /// The container holds no video stream (an audio-only file, say).
     case noVideoStream(path: String)
@@ -59,7 +59,7 @@ public enum FrameSourceError: Error, CustomStringConvertible, Equatable {
         case .noStreamInfo(let path, let reason): return "cannot find the streams in \(path): \(reason)"
         case .stillImage(let path, let format): return "\(path) is a still image (\(format)), not a video"
         case .rotated(let path, let rotation):
-            return "\(path) is shown rotated by \(rotation) degrees (display matrix); rotated video is not supported: re-encode it upright, e.g. ffmpeg -i IN -c:a copy OUT.mp4"
+            return "\(path) is shown rotated by \(rotation) degrees (display matrix), not a quarter turn: re-encode it upright, e.g. ffmpeg -i IN -c:a copy OUT.mp4"
         case .noVideoStream(let path): return "\(path) has no video stream"
         case .decoderNotFound(let path, let codec): return "no decoder for codec \(codec) in \(path)"
         case .decoderOpenFailed(let path, let reason): return "cannot open the decoder for \(path): \(reason)"

@@ -15,6 +15,7 @@ extension VideoFrame {
         switch (chromaShiftX, chromaShiftY) {
         case (1, 1): format = AV_PIX_FMT_YUV420P
         case (1, 0): format = AV_PIX_FMT_YUV422P
+        case (0, 1): format = AV_PIX_FMT_YUV440P
         case (0, 0): format = AV_PIX_FMT_YUV444P
         default: preconditionFailure("unsupported chroma subsampling \(chromaShiftX),\(chromaShiftY)")
         }

@@ -140,23 +140,6 @@ final class VideoInputFaultTests: XCTestCase {
         XCTAssertEqual(second.timeS - first.timeS, 1.0 / 30, accuracy: 1e-4)
     }
 
-    func testRotatedPhoneVideoIsRefusedNamingTheRotation() throws {
-        let clip = try FaultsCLI.fixture("right-720p60")
-        // FFmpeg 5.1 writes the tag as a display matrix that its own players turn 270 degrees clockwise (fftools get_rotation).
-        try FaultsCLI.ffmpeg(["-i", clip.video, "-c", "copy", "-metadata:s:v:0", "rotate=90", path("portrait.mp4")])
-        let outcome = try analyze(path("portrait.mp4"))
-        XCTAssertEqual(outcome.status, 65)
-        XCTAssertEqual(outcome.stderr, "Error: \(path("portrait.mp4")) is shown rotated by 270 degrees (display matrix); rotated video is not supported: re-encode it upright, e.g. ffmpeg -i IN -c:a copy OUT.mp4\n")
-    }
-
-    func testRotationIsReadFromTheDisplayMatrix() throws {
-        let clip = try FaultsCLI.fixture("right-720p60")
-        try FaultsCLI.ffmpeg(["-i", clip.video, "-c", "copy", "-metadata:s:v:0", "rotate=180", path("upside-down.mp4")])
-        XCTAssertThrowsError(try FrameDecoder(path: path("upside-down.mp4"))) { error in
-            XCTAssertEqual(error as? FrameSourceError, .rotated(path: path("upside-down.mp4"), rotationDeg: 180))
-        }
-    }
-
     func testTruncatedVideoKeepsTheShotsBeforeTheCutAndWarns() throws {
         let clip = try FaultsCLI.fixture("multi-720p60")
         try FaultsCLI.ffmpeg(["-i", clip.video, "-c", "copy", path("multi.mkv")])
