@@ -213,14 +213,21 @@ public final class DiscDetector {
                     for y in Swift.stride(from: ys.lowerBound, through: ys.upperBound, by: step) {
                         for x in Swift.stride(from: xs.lowerBound, through: xs.upperBound, by: step) {
                             let inside = mean(x - inner, y - inner, x + inner, y + inner, area: innerArea)
-                            var contrast = inside.distance(to: mean(x - middle, y - outer, x + middle, y - middle, area: sideArea))
-                            contrast = min(contrast, inside.distance(to: mean(x - middle, y + middle, x + middle, y + outer, area: sideArea)))
-                            contrast = min(contrast, inside.distance(to: mean(x - outer, y - middle, x - middle, y + middle, area: sideArea)))
-                            contrast = min(contrast, inside.distance(to: mean(x + middle, y - middle, x + outer, y + middle, area: sideArea)))
                             let centreX = Double(x0 + x), centreY = Double(y0 + y)
                             let offset = ((centreX - origin.centerX) * (centreX - origin.centerX) + (centreY - origin.centerY) * (centreY - origin.centerY)).squareRoot()
+                            let colourPenalty = origin.reference.map { Self.colourWeight * inside.distance(to: $0) } ?? 0
+                            // The contrast is the least of the four sides': a side that already leaves too little to
+                            // beat the best so far ends the look at this centre (a margin keeps rounding from deciding).
+                            let needed = (best?.score ?? -.infinity) + sizePenalty + origin.distanceWeight * offset / (origin.radiusPx + 1) + colourPenalty
+                            let neededSquared = needed > 0 ? (needed - 1e-9) * (needed - 1e-9) : -1
+                            var least = inside.squaredDistance(to: mean(x - middle, y - outer, x + middle, y - middle, area: sideArea))
+                            if least >= neededSquared { least = min(least, inside.squaredDistance(to: mean(x - middle, y + middle, x + middle, y + outer, area: sideArea))) }
+                            if least >= neededSquared { least = min(least, inside.squaredDistance(to: mean(x - outer, y - middle, x - middle, y + middle, area: sideArea))) }
+                            if least >= neededSquared { least = min(least, inside.squaredDistance(to: mean(x + middle, y - middle, x + outer, y + middle, area: sideArea))) }
+                            guard least >= neededSquared else { continue }
+                            let contrast = least.squareRoot()
                             var score = contrast - sizePenalty - origin.distanceWeight * offset / (origin.radiusPx + 1)
-                            if let reference = origin.reference { score -= Self.colourWeight * inside.distance(to: reference) }
+                            score -= colourPenalty
                             if score > best?.score ?? -.infinity {
                                 best = DiscMatch(xPx: centreX, yPx: centreY, radiusPx: r, contrast: contrast, inside: inside, score: score)
                             }
