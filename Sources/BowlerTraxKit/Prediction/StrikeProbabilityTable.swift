@@ -33,22 +33,18 @@ public struct StrikeProbabilityTable: Sendable {
     /// A Markdown table: a row per entry board, a column per entry angle, strike probability in
     /// percent with the most likely leave when it is not a strike (e.g. "34 % (10)").
     public func markdown() -> String {
-        let revs = revRateRpm.map { "\(Self.format($0, decimals: 0)) rpm" } ?? "revs not measured"
+        let revs = revRateRpm.map { "\(String($0, decimals: 0)) rpm" } ?? "revs not measured"
         var lines = ["Strike probability (%) and most likely leave, \(hand.rawValue)-handed, "
-            + "\(Self.format(entrySpeedMph, decimals: 1)) mph at the pins, \(revs), \(predictor.samples) samples.", ""]
-        lines.append("| board \\ angle | " + anglesDeg.map { Self.format($0, decimals: 0) + "°" }.joined(separator: " | ") + " |")
+            + "\(String(entrySpeedMph, decimals: 1)) mph at the pins, \(revs), \(predictor.samples) samples.", ""]
+        lines.append("| board \\ angle | " + anglesDeg.map { String($0, decimals: 0) + "°" }.joined(separator: " | ") + " |")
         lines.append("|---:|" + String(repeating: "---:|", count: anglesDeg.count))
         for (board, row) in zip(boards, predictions()) {
             let cells = row.map { prediction in
-                let percent = Self.format(prediction.strikeProbability * 100, decimals: 0)
+                let percent = String(prediction.strikeProbability * 100, decimals: 0)
                 return prediction.predictedLeave == StrikePrediction.strike ? percent : "\(percent) (\(prediction.predictedLeave))"
             }
-            lines.append("| \(Self.format(board, decimals: 1)) | " + cells.joined(separator: " | ") + " |")
+            lines.append("| \(String(board, decimals: 1)) | " + cells.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    private static func format(_ value: Double, decimals: Int) -> String {
-        String(value, decimals: decimals)
     }
 }
