@@ -178,12 +178,6 @@ enum AnalyzeCommand {
         if colourGiven && result.framesWithBall == 0 {
             lines.append("no pixel of the ball's colour was seen in any of the \(result.frames) frames: check --ball-hsv, --ball-box or --ball")
         }
-        // No shot, yet something rolled like a bowled ball at a size no ball has there: the calibration, not the video.
-        if result.shots.isEmpty, let ball = result.wrongSizeBall {
-            lines.append("no shot found, but something rolled down the lane like a bowled ball in frames \(ball.firstFrame) to \(ball.lastFrame) at "
-                         + "\(String(ball.sizeRatio, decimals: 2)) times the size the calibration gives a ball there (as a calibration "
-                         + "wrong near the foul line reads it): check the calibration's overlay (calibrate --html) or calibrate again")
-        }
         if result.corruptPackets > 0 { lines.append("skipped \(result.corruptPackets) corrupt packet\(result.corruptPackets == 1 ? "" : "s") in \(result.video)") }
         return lines
     }

@@ -38,8 +38,6 @@ public final class ShotPipeline: @unchecked Sendable {
     public private(set) var shotCount = 0
     /// Frames in which some ball candidate was seen.
     public private(set) var framesWithBall = 0
-    /// Sightings that rolled like a bowled ball at a size the calibration gives no ball (`ShotTracker.wrongSizeBall`).
-    public var wrongSizeBall: WrongSizeBall? { tracker.wrongSizeBall }
     public private(set) var framesProcessed = 0
 
     /// `profile` nil: the ball is found by itself, as a disc rolling down the lane against the background, and its

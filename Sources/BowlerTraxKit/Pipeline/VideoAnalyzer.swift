@@ -12,8 +12,6 @@ public struct AnalysisResult: Sendable {
     public var corruptPackets: Int
     /// Why decoding stopped before the end of the file, if it did (a truncated file).
     public var stoppedEarly: String?
-    /// Sightings that rolled like a bowled ball at a size the calibration gives no ball (`ShotTracker.wrongSizeBall`).
-    public var wrongSizeBall: WrongSizeBall?
 }
 
 /// Analyses a video file: decoding on the calling thread, detection and tracking on a high-priority
@@ -121,7 +119,6 @@ public final class VideoAnalyzer {
         guard frames > 0 else { throw decoder.nothingDecoded }
         onProgress?(1)
         return AnalysisResult(video: path, fps: decoder.fps, frames: frames, size: size, shots: collector.shots,
-                              framesWithBall: pipeline.framesWithBall, corruptPackets: decoder.corruptPackets, stoppedEarly: decoder.stoppedEarly,
-                              wrongSizeBall: pipeline.wrongSizeBall)
+                              framesWithBall: pipeline.framesWithBall, corruptPackets: decoder.corruptPackets, stoppedEarly: decoder.stoppedEarly)
     }
 }

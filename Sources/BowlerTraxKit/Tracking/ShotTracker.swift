@@ -242,7 +242,6 @@ public final class ShotTracker {
     /// Whether sightings found without a colour (`BallFinder`, which judges them in pixels) also roll like a bowled
     /// ball on the lane, when a calibration tells where it is: starting on it near the foul line, at bowling speed,
     /// and the size a ball has there (a bowler's knee or shoe moves as fast, but is not that size).
-    /// Records sightings that roll like a bowled ball but not at its size (`wrongSizeBall`).
     public func rollsDownTheLane(_ sightings: [BallSighting]) -> Bool {
         guard let calibration else { return true }
         let track = Track(observations: sightings.map { observation(frame: $0.frame, timeS: $0.timeS, candidate: $0.candidate) })
@@ -251,21 +250,9 @@ public final class ShotTracker {
                 o.distanceFt.map { o.inCalibrationPicture.radiusPx / calibration.radiusPx(lateralFt: Lane.lateralFt(board: board), distanceFt: $0) }
             }
         }.sorted()
-        guard !sizeRatios.isEmpty, track.observations.first.map(canStart) == true, isBowledBall(track) else { return false }
-        let sizeRatio = sizeRatios[sizeRatios.count / 2]
-        guard Self.foundSizeRatios.contains(sizeRatio) else {
-            if sightings.count > wrongSizeBall.map({ $0.sightings }) ?? 0 {
-                wrongSizeBall = WrongSizeBall(firstFrame: sightings[0].frame, lastFrame: sightings[sightings.count - 1].frame,
-                                              sightings: sightings.count, sizeRatio: sizeRatio)
-            }
-            return false
-        }
-        return true
+        guard !sizeRatios.isEmpty, Self.foundSizeRatios.contains(sizeRatios[sizeRatios.count / 2]) else { return false }
+        return track.observations.first.map(canStart) == true && isBowledBall(track)
     }
-
-    /// The longest-seen sightings that started on the lane near the foul line and rolled like a bowled ball but were
-    /// not the size the calibration gives a ball there: what a calibration wrong near the foul line makes of every ball.
-    public private(set) var wrongSizeBall: WrongSizeBall?
 
     /// Whether the followed seeded ball's motion is not yet known (its first frames after the seed or finding) or it
     /// was just missed: then it may be farther from the prediction than the shape search reaches.
