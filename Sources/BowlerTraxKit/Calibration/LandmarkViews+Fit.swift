@@ -130,10 +130,9 @@ extension LandmarkViews {
     func fitLandmarks(of views: [View], imageSize: PixelSize, maxErrorPx: Double) throws -> Fit {
         var kept = Self.pooled(views), dropped: [(landmark: Pooled, errorPx: Double)] = []
         while true {
-            guard kept.count >= 4 else { throw CalibrationError.laneNotFound(reason: tooFew(kept)) }
-            let distances = kept.map(\.proposal.point.distanceFt)
-            if let nearest = distances.min(), let farthest = distances.max(), farthest - nearest < LaneFinder.minDistanceSpanFt {
-                throw CalibrationError.laneNotFound(reason: "the \(kept.count) landmarks gathered over \(viewsRead) all lie between \(LaneFinder.text(nearest)) and \(LaneFinder.text(farthest)) ft; one nearer or farther (the foul line, the head pin) is needed: click it with --html")
+            if let reason = LaneFinder.shortfall(kept.map(\.proposal.point), few: { "only \($0) found over \(viewsRead)" },
+                                                 band: { "\($0) gathered over \(viewsRead)" }) {
+                throw CalibrationError.laneNotFound(reason: reason)
             }
             let layout = LaneFinder.chooseArrowLayout(kept.map(\.proposal), imageSize: imageSize)
             let proposals = layout?.proposals ?? kept.map(\.proposal)
@@ -153,11 +152,6 @@ extension LandmarkViews {
     public var viewsRead: String {
         let lost = lostAt.map { " (the camera's motion lost at frame \($0))" } ?? ""
         return "\(lookedIn.count) view\(lookedIn.count == 1 ? "" : "s") of frames 0 to \(max(framesRead - 1, 0))\(lost), the lane found in \(views.count)"
-    }
-
-    func tooFew(_ kept: [Pooled]) -> String {
-        let names = kept.compactMap(\.proposal.point.name).joined(separator: ", ")
-        return "only \(kept.count) landmark\(kept.count == 1 ? "" : "s") found over \(viewsRead) (\(names.isEmpty ? "no foul line, arrows or pins" : names)); at least 4 are needed: click them with --html"
     }
 
     static func list(_ frames: [Int]) -> String { frames.map(String.init).joined(separator: ", ") }

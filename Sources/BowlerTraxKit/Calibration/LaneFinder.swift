@@ -144,15 +144,8 @@ public struct LaneFinder {
         // Where the lane is, so a refusal can be checked on the picture.
         let bottom = Double(image.height)
         let edges = "the lane's edges were found (crossing row \(image.height) at x \(Self.text(left.at(bottom))) and \(Self.text(right.at(bottom))), meeting at \(Self.text(vanishing.x)), \(Self.text(vanishing.y)))\(foulCorners)"
-        let distances = proposals.map(\.point.distanceFt)
-        if requiringEnough, proposals.count >= 4, let nearest = distances.min(), let farthest = distances.max(), farthest - nearest < Self.minDistanceSpanFt {
-            // Landmarks in one band across the lane (the arrows and the edges level with them) fit many cameras that
-            // differ down the lane: the fit would pass its residuals and put the pins anywhere.
-            throw CalibrationError.laneNotFound(reason: "\(edges) but the \(proposals.count) landmarks along it all lie between \(Self.text(nearest)) and \(Self.text(farthest)) ft; one nearer or farther (the foul line, the head pin) is needed: click it with --html")
-        }
-        guard !requiringEnough || proposals.count >= 4 else {
-            let names = proposals.compactMap(\.point.name).joined(separator: ", ")
-            throw CalibrationError.laneNotFound(reason: "\(edges) but only \(proposals.count) landmark\(proposals.count == 1 ? "" : "s") along it (\(names.isEmpty ? "no foul line, arrows or pins" : names)); at least 4 are needed: click them with --html")
+        if requiringEnough, let reason = Self.shortfall(proposals.map(\.point), few: { "\(edges) but only \($0) along it" }, band: { "\(edges) but \($0) along it" }) {
+            throw CalibrationError.laneNotFound(reason: reason)
         }
         return (proposals, LaneEdges(left: left, right: right, nearY: max(near.left.y, near.right.y), farY: proposals.map(\.point.yPx).min() ?? Double(nearRow)))
     }
@@ -163,6 +156,21 @@ public struct LaneFinder {
 
     /// How far down the lane the landmarks must spread for the fit to fix the lane's length in the picture.
     static let minDistanceSpanFt = 10.0
+
+    /// Why `points` cannot fix the lane, nil when they can: fewer than 4, or all in one band across it (within
+    /// `minDistanceSpanFt` down the lane: the arrows and the edges level with them fit many cameras that differ down
+    /// the lane, so the fit would pass its residuals and put the pins anywhere). `few` and `band` begin the reason with
+    /// where they were found, given "3 landmarks" and "the 5 landmarks".
+    static func shortfall(_ points: [LandmarkPoint], few: (String) -> String, band: (String) -> String) -> String? {
+        let count = "\(points.count) landmark\(points.count == 1 ? "" : "s")"
+        guard points.count >= 4 else {
+            let names = points.compactMap(\.name).joined(separator: ", ")
+            return "\(few(count)) (\(names.isEmpty ? "no foul line, arrows or pins" : names)); at least 4 are needed: click them with --html"
+        }
+        let distances = points.map(\.distanceFt)
+        guard let nearest = distances.min(), let farthest = distances.max(), farthest - nearest < minDistanceSpanFt else { return nil }
+        return "\(band("the " + count)) all lie between \(text(nearest)) and \(text(farthest)) ft; one nearer or farther (the foul line, the head pin) is needed: click it with --html"
+    }
 
     /// A pixel coordinate as an index, clamped so a wild line (nearly parallel edges, say) cannot trap.
     static func index(_ value: Double) -> Int {
