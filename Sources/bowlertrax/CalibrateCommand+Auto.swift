@@ -30,7 +30,7 @@ extension CalibrateCommand {
             refusal = error
         }
         show("The first view is refused (\(refusal)): the lane is looked for in the views the camera moves to, carried back into frame 0's picture.\n")
-        let views = try LandmarkViews.read(path: video, first: frame.image)
+        let views = try LandmarkViews.read(path: video, first: frame)
         let fit = try views.fit(imageSize: frame.size, maxErrorPx: maxErrorPx)
         show(gatheredTable(fit, views: views))
         return AutoFit(points: fit.kept.map(\.proposal.point), calibration: fit.calibration, edgesSeen: "in the views they came from",

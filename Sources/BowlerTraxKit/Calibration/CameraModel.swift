@@ -32,10 +32,13 @@ public struct CameraModel: Sendable, Equatable {
         var scale = 2 / (a.length + b.length)
         // The foul line's centre is in front of the camera.
         if c.z * scale < 0 { scale = -scale }
-        // Nearest orthonormal pair to the two estimated axes, splitting the error between them.
+        // Nearest orthonormal pair to the two estimated axes, splitting the error between them: the unit vectors 45°
+        // either side of their bisector, in their plane. (A first-order correction, u - (u·v/2)·v, leaves them
+        // skewed by (u·v)³/4: a camera no lens has, which `refineCamera` keeps, as it only turns and moves the axes.)
         let u = (scale * a).normalized, v = (scale * b).normalized
-        let skew = u.dot(v)
-        self.init(focalPx: focal, imageSize: imageSize, r1: (u - (skew / 2) * v).normalized, r2: (v - (skew / 2) * u).normalized, t: scale * c)
+        let bisector = (u + v).normalized, across = (u - v).normalized
+        let half = 0.5.squareRoot()
+        self.init(focalPx: focal, imageSize: imageSize, r1: half * (bisector + across), r2: half * (bisector - across), t: scale * c)
     }
 
     /// The camera with these lane axes and origin, its principal point at the image centre.
