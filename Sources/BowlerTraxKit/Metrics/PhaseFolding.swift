@@ -20,8 +20,11 @@ struct PhaseFolding {
     /// Trial frequencies are this far apart (0.25 rpm).
     static let stepHz = 0.25 / 60
 
-    /// Time between the two samples of each pair, and their squared feature distance over twice the variance.
-    private let pairs: [(dtS: Double, distance: Double)]
+    /// The pairs grouped by the time between their two samples (to the nanosecond: frames k apart, for frames): that
+    /// time, the pairs' summed squared feature distance over twice the variance, and how many pairs. Pairs the same
+    /// time apart weigh alike at every trial frequency, so a trial costs one exponential per time apart (a few dozen)
+    /// rather than one per pair (hundreds).
+    private let lags: [(dtS: Double, distance: Double, count: Double)]
 
     /// Nil with fewer than three samples or features that do not change once their trend is removed.
     init?(features: [[Float]], timesS: [Double]) {
@@ -42,22 +45,33 @@ struct PhaseFolding {
         // The mean squared distance over all pairs is twice the variance about the mean.
         let twiceVariance = sum / Double(squaredDistances.count)
         guard twiceVariance > 1e-12 else { return nil }
-        pairs = squaredDistances.map { (dtS: $0.0, distance: $0.1 / twiceVariance) }
+        var index: [Int64: Int] = [:], lags: [(dtS: Double, distance: Double, count: Double)] = []
+        for (dtS, distance) in squaredDistances {
+            let key = Int64((dtS * 1e9).rounded())
+            if let at = index[key] {
+                lags[at].distance += distance / twiceVariance
+                lags[at].count += 1
+            } else {
+                index[key] = lags.count
+                lags.append((dtS, distance / twiceVariance, 1))
+            }
+        }
+        self.lags = lags
     }
 
     /// The weighted mean pair distance at `frequencyHz` over twice the variance (1 if no pair is weighted).
     func dispersion(frequencyHz: Double) -> Double {
         var weighted = 0.0, weights = 0.0
         let scale = -0.5 / (Self.phaseWidthCycles * Self.phaseWidthCycles)
-        for pair in pairs {
+        for lag in lags {
             // The fractional part, as truncatingRemainder(dividingBy: 1) gives it (both exact), without its fmod call:
-            // this runs for every pair at every trial frequency.
-            let cycles = pair.dtS * frequencyHz
+            // this runs for every time apart at every trial frequency.
+            let cycles = lag.dtS * frequencyHz
             var phase = cycles - cycles.rounded(.towardZero)
             phase = min(phase, 1 - phase)
             let weight = exp(scale * phase * phase)
-            weighted += weight * pair.distance
-            weights += weight
+            weighted += weight * lag.distance
+            weights += weight * lag.count
         }
         return weights > 0 ? weighted / weights : 1
     }
