@@ -121,6 +121,27 @@ final class LandmarkViewsTests: XCTestCase {
         XCTAssertTrue(views.lookedIn.allSatisfy { $0 < 120 }, "\(views.lookedIn)")
     }
 
+    /// A view left out because its own edges read more than 2 boards off the fit of all views, and the views left
+    /// fitting nothing: the refusal names the edges, the reason, not what the few landmarks left lack (test 12 of the
+    /// real clips: frame 0's 11 landmarks were left out for its right edge, and the refusal said the three arrow tips
+    /// and a pin of view 48 lay on one line).
+    func testViewsLeftFittingNothingAfterOneIsLeftOutForItsEdgesAreRefusedForTheEdges() throws {
+        let truth = try CalibrationFile.load(path: CalibrationCLI.fixture("right-720p60.calibration.json"))
+        let calibration = try LaneCalibration(file: truth, source: "truth")
+        let right = LaneEdges(left: line(calibration, board: Lane.leftEdgeBoard), right: line(calibration, board: Lane.rightEdgeBoard), nearY: 600, farY: 250)
+        let wrong = LaneEdges(left: line(calibration, board: Lane.leftEdgeBoard + 4), right: line(calibration, board: Lane.rightEdgeBoard - 4), nearY: 600, farY: 250)
+        let proposals = truth.points.map { LaneFinder.Proposal(point: $0, confidence: 1, evidence: "test") }
+        XCTAssertGreaterThan(proposals.count, 8)
+        let views = LandmarkViews(views: [
+            LandmarkViews.View(frame: 0, proposals: Array(proposals.prefix(6)), edges: wrong),
+            LandmarkViews.View(frame: 30, proposals: Array(proposals.dropFirst(6).prefix(3)), edges: right),
+        ], lookedIn: [0, 30], framesRead: 60, lostAt: nil)
+        XCTAssertThrowsError(try views.fit(imageSize: calibration.imageSize, maxErrorPx: 3)) { error in
+            guard case CalibrationError.edgesOffFit(_, _, _, let board, let edgeBoard) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(abs((board ?? .infinity) - edgeBoard), 4, accuracy: 0.2, "\(error)")
+        }
+    }
+
     /// A landmark one view puts far from where the others fit it (a pin found on a scoreboard) is left out, and the
     /// rest fitted; where a landmark is seen in several views, the median of their places is taken.
     func testALandmarkOffTheOthersIsLeftOutAndRepeatsArePooled() throws {
