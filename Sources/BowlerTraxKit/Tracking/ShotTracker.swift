@@ -240,8 +240,8 @@ public final class ShotTracker {
     }
 
     /// Whether sightings found without a colour (`BallFinder`, which judges them in pixels) also roll like a bowled
-    /// ball on the lane, when a calibration tells where it is: starting on it near the foul line, at bowling speed,
-    /// and the size a ball has there (a bowler's knee or shoe moves as fast, but is not that size).
+    /// ball on the lane, when a calibration tells where it is: on it before the pins (`foundDistanceFt`), at bowling
+    /// speed, and the size a ball has there (a bowler's knee or shoe moves as fast, but is not that size).
     public func rollsDownTheLane(_ sightings: [BallSighting]) -> Bool {
         guard let calibration else { return true }
         let track = Track(observations: sightings.map { observation(frame: $0.frame, timeS: $0.timeS, candidate: $0.candidate) })
@@ -251,8 +251,15 @@ public final class ShotTracker {
             }
         }.sorted()
         guard !sizeRatios.isEmpty, Self.foundSizeRatios.contains(sizeRatios[sizeRatios.count / 2]) else { return false }
-        return track.observations.first.map(canStart) == true && isBowledBall(track)
+        guard let first = track.observations.first, let distance = first.distanceFt, let board = first.board,
+              Self.foundDistanceFt.contains(distance), (0...40).contains(board) else { return false }
+        return isBowledBall(track)
     }
+
+    /// Where a ball found rolling may first be seen: anywhere on the lane before the pins, not only where a shot may
+    /// start (`startDistanceFt`). The shape search often finds it only once it is well down the lane (on TV footage
+    /// once the camera follows it: train 13 at 28 ft), and it is then followed back to its release (`BackwardSearch`).
+    static let foundDistanceFt = startDistanceFt.lowerBound...Lane.headPinDistanceFt
 
     /// Whether the followed seeded ball's motion is not yet known (its first frames after the seed or finding) or it
     /// was just missed: then it may be farther from the prediction than the shape search reaches.

@@ -23,6 +23,28 @@ final class FoundBallProbationTests: XCTestCase {
         return shot
     }
 
+    /// A ball found rolling (no colour, no box) may be first found anywhere on the lane before the pins, not only where
+    /// a shot may start: on TV footage the shape search often finds it only once the camera follows it (train 13 of the
+    /// real clips: at 28 ft; with a calibration it had been refused, and `analyze` found no shot), and it is followed
+    /// back to its release afterwards. Past the head pin it is still refused.
+    func testAFoundBallMayBeFirstSeenAnywhereBeforeThePins() throws {
+        let calibration = try LaneCalibration.load(path: CalibrationCLI.fixture("right-720p60.calibration.json"), videoSize: nil)
+        let tracker = ShotTracker(calibration: calibration)
+        func rolling(from distanceFt: Double) throws -> [BallSighting] {
+            try (0..<10).map { frame in
+                // 18 mph on board 15.
+                let distance = distanceFt + 26.4 * Double(frame) / Self.fps
+                let pixel = try XCTUnwrap(calibration.ballPixel(board: 15, distanceFt: distance))
+                let radius = calibration.radiusPx(lateralFt: Lane.lateralFt(board: 15), distanceFt: distance)
+                return sighting(frame, pixel.x, pixel.y, radius)
+            }
+        }
+        XCTAssertTrue(tracker.rollsDownTheLane(try rolling(from: 5)))
+        XCTAssertTrue(tracker.rollsDownTheLane(try rolling(from: 28)))
+        XCTAssertTrue(tracker.rollsDownTheLane(try rolling(from: 50)))
+        XCTAssertFalse(tracker.rollsDownTheLane(try rolling(from: 61)))
+    }
+
     /// A ball found rolling brings sightings from frames already processed: their look is sampled from the frames still
     /// kept (for the rev rate), and only theirs.
     func testFoundBallsEarlierSightingsAreSampledWhereTheirFramesAreKept() {
