@@ -77,7 +77,7 @@ extension LandmarkViews {
         if otherLane.count > views.count {
             throw CalibrationError.laneNotFound(reason: "\(viewsRead); more of them found landmarks on another lane (frames \(Self.list(otherLane))) than on the lane most found (\(views.isEmpty ? "none" : "frames " + Self.list(views.map(\.frame)))): which lane is bowled is unclear; click its landmarks with --html")
         }
-        // Why the last view left out was: the refusal to give when the views left fit nothing.
+        // The edges' refusal of the last view left out: what is thrown when the views left fit nothing.
         var edgesRefusal: Error?
         while true {
             var fit: Fit

@@ -251,9 +251,7 @@ public final class ShotTracker {
             }
         }.sorted()
         guard !sizeRatios.isEmpty, Self.foundSizeRatios.contains(sizeRatios[sizeRatios.count / 2]) else { return false }
-        guard let first = track.observations.first, let distance = first.distanceFt, let board = first.board,
-              Self.foundDistanceFt.contains(distance), (0...40).contains(board) else { return false }
-        return isBowledBall(track)
+        return track.observations.first.map { canStart($0, within: Self.foundDistanceFt) } == true && isBowledBall(track)
     }
 
     /// Where a ball found rolling may first be seen: anywhere on the lane before the pins, not only where a shot may
@@ -474,9 +472,10 @@ public final class ShotTracker {
         }
     }
 
-    private func canStart(_ observation: Observation) -> Bool {
+    /// Whether a track may start at this observation: on the lane, `distances` down it.
+    private func canStart(_ observation: Observation, within distances: ClosedRange<Double> = startDistanceFt) -> Bool {
         guard let board = observation.board, let distance = observation.distanceFt else { return calibration == nil }
-        return Self.startDistanceFt.contains(distance) && (0...40).contains(board)
+        return distances.contains(distance) && (0...40).contains(board)
     }
 
     /// Does this track move like a bowled ball: steadily down-lane at bowling speed, mostly straight?
