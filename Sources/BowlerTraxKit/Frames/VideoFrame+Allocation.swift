@@ -23,8 +23,7 @@ extension VideoFrame {
         guard av_frame_get_buffer(frame, 0) >= 0 else { preconditionFailure("av_frame_get_buffer: out of memory") }
         let result = VideoFrame(owning: frame, index: index, timeS: timeS, chromaShiftX: chromaShiftX, chromaShiftY: chromaShiftY, encoding: encoding)
         for (plane, value) in [(0, fill.y), (1, fill.u), (2, fill.v)] {
-            let rows = plane == 0 ? height : (height + (1 << chromaShiftY) - 1) >> chromaShiftY
-            result.mutablePlane(plane).update(repeating: value, count: rows * result.stride(plane))
+            result.mutablePlane(plane).update(repeating: value, count: result.planeSize(plane).height * result.stride(plane))
         }
         return result
     }

@@ -10,9 +10,8 @@ extension VideoFrame {
                                          chromaShiftX: quarter ? chromaShiftY : chromaShiftX,
                                          chromaShiftY: quarter ? chromaShiftX : chromaShiftY, encoding: encoding)
         for plane in 0...2 {
-            let across = plane == 0 ? width : (width + (1 << chromaShiftX) - 1) >> chromaShiftX
-            let down = plane == 0 ? height : (height + (1 << chromaShiftY) - 1) >> chromaShiftY
-            Self.rotate(self.plane(plane), stride: stride(plane), width: across, height: down,
+            let size = planeSize(plane)
+            Self.rotate(self.plane(plane), stride: stride(plane), width: size.width, height: size.height,
                         into: turned.mutablePlane(plane), stride: turned.stride(plane), clockwiseDeg: degrees)
         }
         return turned

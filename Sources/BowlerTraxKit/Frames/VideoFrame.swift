@@ -58,11 +58,13 @@ public final class VideoFrame: @unchecked Sendable {
         return UnsafePointer(data)
     }
 
-    /// Bytes of its three planes, padding included: what holding on to it costs.
-    var byteCount: Int {
-        let chromaRows = (height + (1 << chromaShiftY) - 1) >> chromaShiftY
-        return stride(0) * height + (stride(1) + stride(2)) * chromaRows
+    /// Samples across and rows down of plane 0 (luma, the frame's size) or 1 and 2 (chroma, subsampled, rounded up).
+    func planeSize(_ index: Int) -> (width: Int, height: Int) {
+        index == 0 ? (width, height) : ((width + (1 << chromaShiftX) - 1) >> chromaShiftX, (height + (1 << chromaShiftY) - 1) >> chromaShiftY)
     }
+
+    /// Bytes of its three planes, padding included: what holding on to it costs.
+    var byteCount: Int { (0...2).reduce(0) { $0 + stride($1) * planeSize($1).height } }
 
     /// Bytes from one row of `plane` to the next.
     public func stride(_ index: Int) -> Int {
