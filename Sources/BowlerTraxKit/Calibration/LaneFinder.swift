@@ -5,8 +5,8 @@
 /// follows); failing that, the first wood strip between two gutters met scanning up from the bottom of the
 /// picture near its centre. Its two long edges (wood against gutters) are fitted as lines over every row and
 /// meet at the vanishing point; everything else is optional: the foul line
-/// (a straight thin dark line across the lane near where it begins, when in view, judged on the columns no one
-/// covers), the seven arrow tips (each from how
+/// (a straight thin dark line across the lane near where it begins, else the step there to the lighter approach
+/// where the gutters end, when in view, judged on the columns no one covers), the seven arrow tips (each from how
 /// its triangle narrows row by row) and the lane edges level with each pair of arrows, the head pin's base (on
 /// the board-20 line) and the lane's end at the pit (where visible between the pins). Corners come from
 /// intersecting fitted lines, so each uses hundreds of pixels. Wood is told by its colour relative to the
@@ -85,7 +85,7 @@ public struct LaneFinder {
         }
         var proposals: [Proposal] = []
         let edgeConfidence = min(Self.quality(left), Self.quality(right))
-        let foul = findFoulLine(left: left, right: right, nearRow: nearY, vanishing: vanishing)
+        let found = findFoulLine(left: left, right: right, nearRow: nearY, vanishing: vanishing), foul = found?.line
         // Where the lane begins in the picture: its foul line, or the lowest row its edges were followed on.
         var near = (left: (x: left.at(Double(nearY)), y: Double(nearY)), right: (x: right.at(Double(nearY)), y: Double(nearY)))
         var foulCorners = ""
@@ -93,7 +93,7 @@ public struct LaneFinder {
            let cornerRight = corner(of: right, foul: foul, laneWidth: r.x - l.x, brighterRight: false),
            let cornerLeft = corner(of: left, foul: foul, laneWidth: r.x - l.x, brighterRight: true) {
             let confidence = min(edgeConfidence, Self.quality(foul))
-            let evidence = "foul line fitted over \(foul.count) columns (rms \(Self.text(foul.rmsPx)) px), edges over \(min(left.count, right.count)) rows"
+            let evidence = "foul line\(found?.mark == .approachStep ? " (where the lane meets the lighter approach)" : "") fitted over \(foul.count) columns (rms \(Self.text(foul.rmsPx)) px), edges over \(min(left.count, right.count)) rows"
             proposals.append(Proposal(point: placed(StandardLandmarks.foulLineRight, cornerRight), confidence: confidence, evidence: evidence))
             proposals.append(Proposal(point: placed(StandardLandmarks.foulLineLeft, cornerLeft), confidence: confidence, evidence: evidence))
             near = (cornerLeft, cornerRight)
