@@ -1,11 +1,13 @@
 // MARK: - Where to look for the ball
 
 extension LaneCalibration {
-    /// The pixels where a ball on this lane (or in its gutters) can appear, from 3 ft behind the foul line to the pit.
+    /// The pixels where a ball on this lane (or in its gutters) can appear, from 3 ft behind the foul line to the pit;
+    /// in the picture of a frame into which `fromFirstFrame` maps the calibration's pixels (a camera that pans and
+    /// zooms), else in the calibration's own.
     ///
     /// Each row's span is where the row crosses the lane strip at the ball's centre height, widened
     /// by the ball's radius there (the ball overhangs its centre), plus a small margin.
-    public func searchRegion() -> SearchRegion {
+    public func searchRegion(seenThrough fromFirstFrame: Homography = .identity) -> SearchRegion {
         let width = imageSize.width, height = imageSize.height
         var spans = Array(repeating: SearchRegion.Span(start: 0, end: 0), count: height)
         let edge = Self.maxLateralFt
@@ -13,9 +15,12 @@ extension LaneCalibration {
         // Walk down the lane in steps small enough that no row is skipped, painting each step's cross-section.
         while distance <= Lane.pitDistanceFt + 0.5 {
             defer { distance += 0.05 }
-            guard let left = pixel(lateralFt: edge, distanceFt: distance, heightFt: Lane.ballRadiusFt),
-                  let right = pixel(lateralFt: -edge, distanceFt: distance, heightFt: Lane.ballRadiusFt) else { continue }
-            let radius = radiusPx(lateralFt: 0, distanceFt: distance) * 1.5 + 2
+            let ballRadius = radiusPx(lateralFt: 0, distanceFt: distance)
+            guard let seenLeft = pixel(lateralFt: edge, distanceFt: distance, heightFt: Lane.ballRadiusFt),
+                  let seenRight = pixel(lateralFt: -edge, distanceFt: distance, heightFt: Lane.ballRadiusFt),
+                  let left = fromFirstFrame.carry((seenLeft.x, seenLeft.y, ballRadius)), let right = fromFirstFrame.carry((seenRight.x, seenRight.y, ballRadius))
+            else { continue }
+            let radius = max(left.radius, right.radius) * 1.5 + 2
             let x0 = Int((min(left.x, right.x) - radius).rounded(.down)), x1 = Int((max(left.x, right.x) + radius).rounded(.up))
             let y0 = Int((min(left.y, right.y) - radius).rounded(.down)), y1 = Int((max(left.y, right.y) + radius).rounded(.up))
             let low = max(0, y0), high = min(height, y1 + 1)
@@ -29,5 +34,24 @@ extension LaneCalibration {
             }
         }
         return SearchRegion(width: width, height: height, spans: spans)
+    }
+}
+
+/// The ball's expected size (`LaneCalibration.expectedRadiusPx`) in the picture of a frame whose pixels `toFirstFrame`
+/// maps into the calibration's: a camera that pans and zooms after the ball.
+public struct BallSizeSeenThrough: BallSizeModel {
+    public let calibration: LaneCalibration
+    public let toFirstFrame: Homography
+
+    public init(calibration: LaneCalibration, toFirstFrame: Homography) {
+        self.calibration = calibration
+        self.toFirstFrame = toFirstFrame
+    }
+
+    public func expectedRadiusPx(atX x: Double, y: Double) -> Double? {
+        // A pixel of the frame spans `carried.radius` pixels of the calibration's picture there.
+        guard let carried = toFirstFrame.carry((x, y, 1)), carried.radius > 0,
+              let expected = calibration.expectedRadiusPx(atX: carried.x, y: carried.y) else { return nil }
+        return expected / carried.radius
     }
 }

@@ -62,15 +62,29 @@ public final class BallDetector {
         self.sizeModel = sizeModel
     }
 
-    /// Candidates inside `window` (or the whole search region), best first.
-    public func detect(in frame: VideoFrame, window: PixelRect? = nil) -> [BallCandidate] {
+    /// Where to look and what size to expect in a frame whose picture is not the one `region` and `sizeModel` were
+    /// made for: a camera that pans and zooms after the ball (`ShotPipeline`), its lane and ball sizes carried into
+    /// the frame's picture.
+    public struct View {
+        public let region: SearchRegion
+        public let sizeModel: BallSizeModel?
+
+        public init(region: SearchRegion, sizeModel: BallSizeModel?) {
+            self.region = region
+            self.sizeModel = sizeModel
+        }
+    }
+
+    /// Candidates inside `window` (or the whole search region), best first; within `view` when given.
+    public func detect(in frame: VideoFrame, window: PixelRect? = nil, view: View? = nil) -> [BallCandidate] {
         let table = lookupTable(for: frame.encoding)
+        let region = view?.region ?? region, sizeModel = view.map(\.sizeModel) ?? sizeModel
         let components = labeler.label(frame: frame, table: table, region: region, window: window, minAreaPx: 6)
         var candidates: [BallCandidate] = []
         for component in components {
-            if let candidate = candidate(from: component, frame: frame) { candidates.append(candidate) }
+            if let candidate = candidate(from: component, frame: frame, sizeModel: sizeModel) { candidates.append(candidate) }
         }
-        updateBackground(with: frame, keepingOut: candidates)
+        updateBackground(with: frame, region: region, keepingOut: candidates)
         return Self.withoutReflections(candidates).sorted { $0.score < $1.score }
     }
 
@@ -87,7 +101,7 @@ public final class BallDetector {
     }
 
     /// Learns the empty scene from this frame, leaving out everything that may be a ball.
-    private func updateBackground(with frame: VideoFrame, keepingOut candidates: [BallCandidate]) {
+    private func updateBackground(with frame: VideoFrame, region: SearchRegion, keepingOut candidates: [BallCandidate]) {
         let model = background ?? BackgroundModel(width: frame.width, height: frame.height)
         background = model
         let excluded = candidates.map { candidate in
@@ -106,7 +120,7 @@ public final class BallDetector {
         return built
     }
 
-    private func candidate(from component: Component, frame: VideoFrame) -> BallCandidate? {
+    private func candidate(from component: Component, frame: VideoFrame, sizeModel: BallSizeModel?) -> BallCandidate? {
         let bounds = component.bounds
         var rows = Array(repeating: (row: 0, start: Int.max, end: Int.min), count: bounds.y1 - bounds.y0)
         labeler.forEachRun(of: component.label) { row, start, end in

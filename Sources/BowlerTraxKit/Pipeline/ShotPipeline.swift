@@ -88,10 +88,10 @@ public final class ShotPipeline: @unchecked Sendable {
         } else if let search {
             (candidates, lookVerdict) = seededCandidates(search, moving: moving, in: frame)
         } else if let detector, !findsBallByItself {
-            let window = tracker.searchWindow(frame: frame.index, atTimeS: frame.timeS, imageSize: frame.size)
-            let found = detector.detect(in: frame, window: window)
+            let window = tracker.searchWindow(frame: frame.index, atTimeS: frame.timeS, imageSize: frame.size), view = detectorView(of: frame)
+            let found = detector.detect(in: frame, window: window, view: view)
             // A ball lost from its window (a missed prediction) is looked for everywhere before it is given up.
-            candidates = found.isEmpty && window != nil ? detector.detect(in: frame) : found
+            candidates = found.isEmpty && window != nil ? detector.detect(in: frame, view: view) : found
         } else {
             candidates = []
         }
@@ -244,11 +244,24 @@ public final class ShotPipeline: @unchecked Sendable {
         let (sighting, verdict) = BallLook.sighting(of: disc, judgedBy: look, for: search, in: frame, seenBefore: !tracker.followedBallMissed)
         guard let found = sighting else { return ([], verdict) }
         let window = PixelRect(aroundX: found.xPx, y: found.yPx, reach: 2 * (found.radiusPx + 1), within: frame.size)
-        var candidate = detector?.detect(in: frame, window: window).first { outline in
+        var candidate = detector?.detect(in: frame, window: window, view: detectorView(of: frame)).first { outline in
             outline.distance(to: found) < 0.25 * found.radiusPx && (0.8...1.25).contains(outline.radiusPx / found.radiusPx)
         } ?? found
         candidate.inside = found.inside
         return ([candidate], verdict)
+    }
+
+    /// The colour detector's lane and ball sizes in this frame's picture when the camera has moved since the first
+    /// frame, the calibration's picture (nil: it has not, or there is no calibration); where its motion was lost, the
+    /// whole picture and no size, as without a calibration.
+    private func detectorView(of frame: VideoFrame) -> BallDetector.View? {
+        guard watchesCamera, let calibration else { return nil }
+        guard let toFirstFrame = referenceChain.toFirstFrame(ofFrame: frame.index), let fromFirstFrame = toFirstFrame.inverse else {
+            return BallDetector.View(region: SearchRegion(width: frame.width, height: frame.height), sizeModel: nil)
+        }
+        if toFirstFrame == .identity { return nil }
+        return BallDetector.View(region: calibration.searchRegion(seenThrough: fromFirstFrame),
+                                 sizeModel: BallSizeSeenThrough(calibration: calibration, toFirstFrame: toFirstFrame))
     }
 
     /// Share of a disc's inside that must have changed for it to count as moving (`MovingDiscFinder.changedShare`).
