@@ -101,6 +101,9 @@ public final class ShotTracker {
     static let pinsNearFt = 55.0
     static let stuckS = 0.15
     static let stuckProgressFt = 0.3
+    /// How far back up the lane a ball that reached the pins may read before it is taken to have gone (`stuckAmongThePins`):
+    /// more than its distance's noise there.
+    static let cameBackFt = 2.0
     /// Sightings after a seed or a finding during which the followed ball's motion is still being learned.
     static let learningSightings = 8
     /// A ball found by its motion is taken for the bowled one once it has risen this many radii (of its size when
@@ -498,10 +501,17 @@ public final class ShotTracker {
     }
 
     /// With a calibration, the sightings of a ball followed by its shape that has reached the pins and then made no
-    /// progress down-lane for `stuckS`: the ball went on into the pit and the shape search now holds on to a pin.
-    /// Nil while it still moves (or without a calibration, where only the picture is known).
+    /// progress down-lane for `stuckS`, or came back up the lane by `cameBackFt` (those after its farthest): the ball
+    /// went on into the pit and the shape search now holds on to a pin, or to something flying back (train 07, with no
+    /// ball option: 61.5 ft, then 59.7, 58.7, 56.8 and 50.3, which left no entry and no average speed). Nil while it
+    /// still moves on (or without a calibration, where only the picture is known).
     private func stuckAmongThePins(_ track: Track) -> Int? {
-        guard calibration != nil, let last = track.observations.last, let distance = last.distanceFt, distance >= Self.pinsNearFt else { return nil }
+        guard calibration != nil, let last = track.observations.last, let distance = last.distanceFt else { return nil }
+        if let farthest = track.observations.indices.max(by: { (track.observations[$0].distanceFt ?? -.infinity) < (track.observations[$1].distanceFt ?? -.infinity) }),
+           let reached = track.observations[farthest].distanceFt, reached >= Self.pinsNearFt, distance < reached - Self.cameBackFt {
+            return track.observations.count - 1 - farthest
+        }
+        guard distance >= Self.pinsNearFt else { return nil }
         let recent = track.observations.filter { $0.timeS >= last.timeS - Self.stuckS }
         let distances = recent.compactMap(\.distanceFt)
         guard recent.count >= 3, let first = distances.first, let farthest = distances.max(), farthest - first < Self.stuckProgressFt else { return nil }

@@ -85,4 +85,29 @@ final class ShotTrackerEdgeCaseTests: XCTestCase {
         }
         XCTAssertFalse(tracker.isFollowing)
     }
+
+    /// A ball followed by its shape that reached the pins and then reads back up the lane (the search holding
+    /// something flying back: train 07 with no ball option read 61.5 ft, then 59.7, 58.7, 56.8 and 50.3, and gave no
+    /// entry and no average speed) ends its shot at its farthest sighting.
+    func testABallReadingBackUpTheLaneAfterThePinsEndsAtItsFarthestSighting() throws {
+        let calibration = try calibration()
+        let forward = SyntheticShot.constantSpeed(mph: 18), shot = SyntheticShot(calibration: calibration, distanceFt: forward, board: { _ in 10 })
+        // Down board 10 to 61.5 ft, then back up the lane at 4 times the speed, for 8 frames (to about 48 ft): below 55 ft
+        // within 0.15 s, before it would have been seen stuck among the pins.
+        var path: [Double] = []
+        while forward(Double(path.count) / 60 + 0.2) <= 61.5 { path.append(forward(Double(path.count) / 60 + 0.2)) }
+        for _ in 0..<8 { path.append(61.5 - 4 * (forward(Double(path.count) / 60 + 0.2) - 61.5)) }
+        let sightings = try path.enumerated().map { frame, distance in
+            BallSighting(frame: frame, timeS: Double(frame) / 60, candidate: try XCTUnwrap(shot.candidate(board: 10, distanceFt: distance)))
+        }
+        let tracker = ShotTracker(calibration: calibration)
+        tracker.follow([sightings[0]], reference: nil)
+        var ended: TrackedShot?
+        for sighting in sightings.dropFirst() where ended == nil {
+            ended = tracker.update(frame: sighting.frame, timeS: sighting.timeS, candidates: [sighting.candidate])
+        }
+        let distances = try XCTUnwrap(ended, "the shot did not end when the ball read back up the lane").observations.compactMap { $0.distanceFt }
+        XCTAssertEqual(try XCTUnwrap(distances.last), try XCTUnwrap(distances.max()), "ends at its farthest")
+        XCTAssertGreaterThan(try XCTUnwrap(distances.last), 61)
+    }
 }
