@@ -21,9 +21,10 @@ extension LaneFinder {
 
     /// The foul line's straight `mark` with wood above and below it (the lane and the approach) across the lane's
     /// whole width, near where its edges begin. The edges may be followed below it onto the approach (beside a ball
-    /// return or a capping), or begin above it (a bowler on the approach hides them), so the rows searched reach `foulLineAboveFraction` of the lane's height in the picture above `nearRow` and
-    /// `foulLineBelowFraction` below. Columns where something else covers the line (a bowler, a ball) are skipped: a line counts when
-    /// it is marked on `foulLineCoverage` of the columns where it has wood above and below, and those are at least
+    /// return or a capping), or begin above it (a bowler on the approach hides them), so the rows searched reach
+    /// `foulLineAboveFraction` of the lane's height in the picture above `nearRow` and `foulLineBelowFraction` below.
+    /// Columns where something else covers the line (a bowler, a ball) are skipped: a line counts when it is marked
+    /// on `foulLineCoverage` of the columns where it has wood above and below, and those are at least
     /// `minUncoveredFraction` of the lane's width. Of such lines (Hough voting, Duda and Hart 1972, over slopes up to
     /// `maxFoulLineSlope`, a camera rolled up to about 8°) the one most columns vote for is refitted column by column.
     /// The arrows, dots and a ball return's end are dark on a few columns only; a score overlay or capping is no wood.
