@@ -256,10 +256,11 @@ public final class ShotPipeline: @unchecked Sendable {
     /// whole picture and no size, as without a calibration.
     private func detectorView(of frame: VideoFrame) -> BallDetector.View? {
         guard watchesCamera, let calibration else { return nil }
-        guard let toFirstFrame = referenceChain.toFirstFrame(ofFrame: frame.index), let fromFirstFrame = toFirstFrame.inverse else {
+        let toFirstFrame = referenceChain.toFirstFrame(ofFrame: frame.index)
+        if toFirstFrame == .identity { return nil }
+        guard let toFirstFrame, let fromFirstFrame = toFirstFrame.inverse else {
             return BallDetector.View(region: SearchRegion(width: frame.width, height: frame.height), sizeModel: nil)
         }
-        if toFirstFrame == .identity { return nil }
         return BallDetector.View(region: calibration.searchRegion(seenThrough: fromFirstFrame),
                                  sizeModel: BallSizeSeenThrough(calibration: calibration, toFirstFrame: toFirstFrame))
     }

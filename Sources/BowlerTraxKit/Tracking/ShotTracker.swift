@@ -507,9 +507,9 @@ public final class ShotTracker {
     /// still moves on (or without a calibration, where only the picture is known).
     private func stuckAmongThePins(_ track: Track) -> Int? {
         guard calibration != nil, let last = track.observations.last, let distance = last.distanceFt else { return nil }
-        if let farthest = track.observations.indices.max(by: { (track.observations[$0].distanceFt ?? -.infinity) < (track.observations[$1].distanceFt ?? -.infinity) }),
-           let reached = track.observations[farthest].distanceFt, reached >= Self.pinsNearFt, distance < reached - Self.cameBackFt {
-            return track.observations.count - 1 - farthest
+        let reached = track.observations.map { $0.distanceFt ?? -.infinity }
+        if let farthest = reached.max(), farthest >= Self.pinsNearFt, distance < farthest - Self.cameBackFt, let at = reached.firstIndex(of: farthest) {
+            return track.observations.count - 1 - at
         }
         guard distance >= Self.pinsNearFt else { return nil }
         let recent = track.observations.filter { $0.timeS >= last.timeS - Self.stuckS }
