@@ -68,7 +68,7 @@ extension CalibrateCommand {
                 + lpad(ShotTable.format(landmark.proposal.confidence, 2), 12) + "  " + landmark.frames.map(String.init).joined(separator: ", ") + "\n"
         }
         if !fit.otherLane.isEmpty {
-            text += "Left out: the landmarks of frames \(fit.otherLane.map(String.init).joined(separator: ", ")), whose lane lies more than \(JSONText.number(LandmarkViews.sameLaneBoards, digits: 0)) boards from the lane most views found.\n"
+            text += "Left out: the landmarks of frames \(fit.otherLane.map(String.init).joined(separator: ", ")), whose lane lies more than \(JSONText.number(LandmarkViews.sameLaneBoards, digits: 0)) boards from the lane \(fit.laneOfTheBall ? "the ball rolled down" : "most views found").\n"
         }
         for (landmark, errorPx) in fit.dropped {
             text += "Left out: \"\(landmark.proposal.point.name ?? "?")\" (frames \(landmark.frames.map(String.init).joined(separator: ", "))), \(ShotTable.format(errorPx, 1)) px from the fit that held it.\n"

@@ -38,8 +38,11 @@ extension LandmarkViews {
         /// Landmarks left out as inconsistent with the rest, in the order dropped, each with how far from it the fit
         /// that held it put it.
         public var dropped: [(landmark: Pooled, errorPx: Double)]
-        /// Views with landmarks left out before fitting: they found another lane than most views did (`onTheLane`).
+        /// Views with landmarks left out before fitting: they found another lane than the one the ball rolled down, or
+        /// where the ball told none, than most views did (`onTheLane`).
         public var otherLane: [Int]
+        /// Whether the ball's path told which lane is bowled (`onTheLane`).
+        public var laneOfTheBall = false
         /// Views left out, in the order dropped: the lane's edges found there read through the fit of all views left
         /// at the time as far as `offsetBoards` from their boards (a view that took another lane, or the lane's edges
         /// wrong, zoomed in on the pins).
@@ -60,8 +63,9 @@ extension LandmarkViews {
     /// might have been the right one and nothing would tell.
     static let minKeptAfterDrop = 5
 
-    /// Fits one calibration of the first frame to the pooled landmarks of the views `onTheLane` (refused when more
-    /// views with landmarks found another lane: a majority of views is no sign of the bowled lane then), as `calibrate --auto`
+    /// Fits one calibration of the first frame to the pooled landmarks of the views `onTheLane` (refused when the
+    /// ball tells no lane and more views with landmarks found another lane: a majority of views is no sign of the
+    /// bowled lane then), as `calibrate --auto`
     /// fits one view's landmarks (the arrow layout chosen by the fit, k1 fitted from 8 landmarks). Views can disagree
     /// (a pin found on a scoreboard in one, a view carried back a few pixels off): while a landmark is farther than
     /// `maxErrorPx` from the fit and at least `minKeptAfterDrop` would remain, the worst is dropped and the rest fitted
@@ -72,9 +76,10 @@ extension LandmarkViews {
     /// lane, or a bright gutter cap for an edge) and the rest fitted again. Throws what refuses it; a fit left with a
     /// landmark over `maxErrorPx` is returned (its picture shows which), then checked as one view's is, with `checkEdges`.
     public func fit(imageSize: PixelSize, maxErrorPx: Double) throws -> Fit {
-        var views = onTheLane, droppedViews: [(frame: Int, offsetBoards: Double)] = []
+        let lane = onTheLane
+        var views = lane.views, droppedViews: [(frame: Int, offsetBoards: Double)] = []
         let otherLane = self.views.filter { view in !view.proposals.isEmpty && !views.contains { $0.frame == view.frame } }.map(\.frame)
-        if otherLane.count > views.count {
+        if !lane.byTheBall, otherLane.count > views.count {
             throw CalibrationError.laneNotFound(reason: "\(viewsRead); more of them found landmarks on another lane (frames \(Self.list(otherLane))) than on the lane most found (\(views.isEmpty ? "none" : "frames " + Self.list(views.map(\.frame)))): which lane is bowled is unclear; click its landmarks with --html")
         }
         // The edges' refusal of the last view left out: what is thrown when the views left fit nothing.
@@ -91,6 +96,7 @@ extension LandmarkViews {
             }
             fit.droppedViews = droppedViews
             fit.otherLane = otherLane
+            fit.laneOfTheBall = lane.byTheBall
             let used = Set(fit.kept.flatMap(\.frames))
             let offsets = views.filter { used.contains($0.frame) }.map { view in
                 (frame: view.frame, offsetBoards: view.edges.readings(fit.calibration).map(\.offsetBoards).max() ?? 0)
@@ -103,21 +109,32 @@ extension LandmarkViews {
         }
     }
 
-    /// The views with landmarks whose lane is the one most views found: each view the lane was found in votes for the
-    /// views whose lane lies where its own does, landmarks or none (the camera keeps the bowled lane in view, and the
-    /// finder takes the lane nearest the picture's centre), the one with most votes wins (on a tie, the one whose
-    /// agreeing views hold more landmarks). Zoomed in on the pins, a view can take a neighbouring lane, or find a pin
-    /// of one (train 11's head pin, carried into frame 0, lies on three lanes): pooled with the rest, such landmarks
-    /// had fitted no camera at all. The finder can also take the lane beside the bowled one in most views, the bowled
-    /// lane's landmarks found only in the views that frame it closely (test 05: a panel over the picture's right third
-    /// moves its centre): `fit` refuses when more views with landmarks found another lane than this one.
-    var onTheLane: [View] {
+    /// The views with landmarks on the bowled lane, and whether the ball's path told which lane that is. Each view
+    /// the lane was found in votes for the views whose lane lies where its own does, landmarks or none (the camera
+    /// keeps the bowled lane in view, and the finder takes the lane nearest the picture's centre); the lane is that
+    /// of the view with most votes (on a tie, the one whose agreeing views hold more landmarks) among the views whose
+    /// edges hold at least `ballShare` of `ballPath` (the rest of it: the bowler's swing beside the lane, sightings
+    /// carried a few pixels off near the pins), or among all views where none holds that much (the ball not followed,
+    /// or not on a lane found). The bowled lane is the one the ball rolls down: the finder can take the lane beside it
+    /// in most views (test 05: the lane to the right, the bowled lane's pins found only in the views that frame it
+    /// closely). The ball alone does not choose: a view whose edges are found too narrow, or carried back a few
+    /// pixels off, can hold the ball's path as well (test 15's view of frame 79, 10 boards narrow). Zoomed in on the
+    /// pins, a view can take a neighbouring lane, or find a pin of one (train 11's head pin, carried into frame 0,
+    /// lies on three lanes): pooled with the rest, such landmarks had fitted no camera at all.
+    var onTheLane: (views: [View], byTheBall: Bool) {
         let support = views.map { view in
             views.filter { Self.sameLane(view.edges, $0.edges) }.reduce((views: 0, landmarks: 0)) { ($0.views + 1, $0.landmarks + $1.proposals.count) }
         }
-        guard let best = support.indices.max(by: { support[$0] < support[$1] }) else { return [] }
-        return views.filter { !$0.proposals.isEmpty && Self.sameLane(views[best].edges, $0.edges) }
+        let holding = views.indices.filter { index in
+            Double(ballPath.filter { views[index].edges.holds(x: $0.x, y: $0.y) }.count) >= Self.ballShare * Double(ballPath.count)
+        }
+        let byTheBall = !ballPath.isEmpty && !holding.isEmpty
+        guard let best = (byTheBall ? holding : Array(views.indices)).max(by: { support[$0] < support[$1] }) else { return ([], false) }
+        return (views.filter { !$0.proposals.isEmpty && Self.sameLane(views[best].edges, $0.edges) }, byTheBall)
     }
+
+    /// The share of the ball's path one lane's edges must hold for the ball to tell the bowled lane.
+    static let ballShare = 0.5
 
     /// How far apart (in boards of the lane's width there) two views' edges may lie and still be of one lane: a
     /// neighbouring lane lies 56 boards over (its own 39 and two gutters of 9.25 in), while a view's edges are found

@@ -24,6 +24,9 @@ public struct LandmarkViews: Sendable {
     public var framesRead: Int
     /// The frame whose motion was lost, where reading stopped; nil when the video (or the read limit) ended first.
     public var lostAt: Int?
+    /// The ball's centres in the first frame's picture, over the shot followed longest in the frames read, the ball
+    /// found by itself as `analyze` finds it with no ball option (`ShotPipeline`): it tells which lane is bowled.
+    public var ballPath: [(x: Double, y: Double)] = []
 
     /// A frame is a new view when its picture has moved this share of the picture's width from the last view's at some
     /// corner (a pan, or a zoom: the corners move most): more would skip what a pan shows only briefly; less finds
@@ -58,9 +61,11 @@ public struct LandmarkViews: Sendable {
         let decoder = try FrameDecoder(path: path)
         let maxFrames = Int((decoder.fps > 0 ? decoder.fps : 60) * seconds)
         let follower = CameraFollower()
-        var lastView = Homography.identity, read = 0, lostAt: Int?
+        let ball = ShotPipeline(profile: nil, calibration: nil, hand: .right, imageSize: PixelSize(width: decoder.width, height: decoder.height))
+        var lastView = Homography.identity, read = 0, lostAt: Int?, shots: [TrackedShot] = []
         while read < maxFrames, let picture = try decoder.nextFrame() {
             read += 1
+            if let shot = ball.track(picture) { shots.append(shot.track) }
             guard let toFirst = follower.toFirstFrame(picture) else {
                 lostAt = picture.index
                 break
@@ -78,7 +83,10 @@ public struct LandmarkViews: Sendable {
             lastView = toFirst
             look(in: RGBImage(frame: picture), frame: picture.index, toFirst: toFirst)
         }
-        return LandmarkViews(views: views, lookedIn: lookedIn, framesRead: read, lostAt: lostAt)
+        if let shot = ball.finishTracking() { shots.append(shot.track) }
+        let paths = shots.map { shot in shot.observations.compactMap { $0.inReferenceView.flatMap { $0.frame == 0 ? ($0.x, $0.y) : nil } } }
+        return LandmarkViews(views: views, lookedIn: lookedIn, framesRead: read, lostAt: lostAt,
+                             ballPath: paths.max { $0.count < $1.count } ?? [])
     }
 }
 

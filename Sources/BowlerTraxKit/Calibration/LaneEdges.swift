@@ -40,6 +40,9 @@ public struct LaneEdges: Sendable {
         }
     }
 
+    /// Whether the pixel lies between the two edges (in the picture's rows where the left edge lies left of the right).
+    func holds(x: Double, y: Double) -> Bool { left.at(y) <= x && x <= right.at(y) }
+
     /// Throws `edgesOffFit` for the worst reading when it is more than `toleranceBoards` off; returns the largest
     /// offset otherwise.
     @discardableResult

@@ -22,6 +22,8 @@ final class LandmarkViewsTests: XCTestCase {
         let views = try LandmarkViews.read(path: path, first: frame)
         let fit = try views.fit(imageSize: frame.size, maxErrorPx: 3)
         XCTAssertEqual(fit.otherLane, [0], "the first view's lane lies apart from the others'")
+        XCTAssertTrue(fit.laneOfTheBall, "the ball rolls down the lane fitted")
+        XCTAssertGreaterThan(views.ballPath.count, 100)
         XCTAssertTrue(fit.droppedViews.isEmpty, "\(fit.droppedViews)")
         XCTAssertTrue(fit.dropped.isEmpty, "\(fit.dropped.map(\.landmark.proposal.point.name))")
         XCTAssertLessThan(fit.calibration.maxErrorPx, 1)
@@ -94,7 +96,7 @@ final class LandmarkViewsTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("\nThe first view is refused (calibration auto: the points lie on one line, or all but one of them do; add landmarks across and down the lane): the lane is looked for in the views the camera moves to, carried back into frame 0's picture.\nLooked in 7 views of frames 0 to 209, the lane found in 7: frames 0, 105, 128, 154, 183, 198, 206.\nGathered 20 landmarks (pixels of frame 0):\n"), result.stdout)
         XCTAssertTrue(result.stdout.contains("\narrow tip, board 20            641."), result.stdout)
-        XCTAssertTrue(result.stdout.contains("\nLeft out: the landmarks of frames 0, whose lane lies more than 10 boards from the lane most views found.\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("\nLeft out: the landmarks of frames 0, whose lane lies more than 10 boards from the lane the ball rolled down.\n"), result.stdout)
         XCTAssertTrue(result.stdout.contains("\nThe lane's edges as found in the views they came from read through the fit within "), result.stdout)
         let file = try CalibrationFile.load(path: out)
         XCTAssertNil(file.videoFrame)
@@ -175,7 +177,7 @@ final class LandmarkViewsTests: XCTestCase {
     /// views that frame it closely (test 05). Four views take one lane, one of them with landmarks; three views with
     /// landmarks take the lane beside it: the majority of views is no sign of the bowled lane then, so it is refused,
     /// not fitted to the lane most views found. With one view of the other lane holding landmarks, that view is left out
-    /// and the lane most views found is fitted.
+    /// and the lane most views found is fitted. A ball's path tells which lane is bowled whatever the views' majority.
     func testViewsWithLandmarksMostlyOnAnotherLaneAreRefused() throws {
         let truth = try CalibrationFile.load(path: CalibrationCLI.fixture("right-720p60.calibration.json"))
         let calibration = try LaneCalibration(file: truth, source: "truth")
@@ -199,8 +201,33 @@ final class LandmarkViewsTests: XCTestCase {
         }
         let fit = try views(besideWithLandmarks: 1).fit(imageSize: truth.imageSize, maxErrorPx: 3)
         XCTAssertEqual(fit.otherLane, [40])
+        XCTAssertFalse(fit.laneOfTheBall)
         XCTAssertEqual(fit.kept.count, truth.points.count)
         XCTAssertLessThan(fit.calibration.maxErrorPx, 0.5)
+
+        // The ball's path tells the bowled lane: rolling down the lane of frames 0 to 30, it is fitted though most
+        // views with landmarks took the lane beside it; rolling down the other, that lane's three landmarks at the pins are too few.
+        func path(boardsOver: Double) throws -> [(x: Double, y: Double)] {
+            // The bowler's swing beside the lane, then the ball rolling down it from the foul line to the pins.
+            let swing = try (0..<4).map { _ in try XCTUnwrap(calibration.surfacePixel(board: -12 + boardsOver, distanceFt: -3)) }
+            let rolling = try stride(from: 0.0, through: 58, by: 2).map { try XCTUnwrap(calibration.surfacePixel(board: 12 + boardsOver, distanceFt: $0)) }
+            return (swing + rolling).map { (x: $0.x, y: $0.y) }
+        }
+        var rolled = views(besideWithLandmarks: 3)
+        rolled.ballPath = try path(boardsOver: 0)
+        let ballFit = try rolled.fit(imageSize: truth.imageSize, maxErrorPx: 3)
+        XCTAssertTrue(ballFit.laneOfTheBall)
+        XCTAssertEqual(ballFit.otherLane, [40, 50, 60])
+        XCTAssertEqual(ballFit.kept.count, truth.points.count)
+        rolled.ballPath = try path(boardsOver: 56)
+        XCTAssertThrowsError(try rolled.fit(imageSize: truth.imageSize, maxErrorPx: 3)) { error in
+            XCTAssertTrue("\(error)".contains("only 3 landmarks found"), "\(error)")
+        }
+        // A path no lane found holds (the ball not followed): the views' majority again, refused.
+        rolled.ballPath = try path(boardsOver: 28)
+        XCTAssertThrowsError(try rolled.fit(imageSize: truth.imageSize, maxErrorPx: 3)) { error in
+            XCTAssertTrue("\(error)".contains("which lane is bowled is unclear"), "\(error)")
+        }
     }
 
     /// The lane's edges carried by a map stay the lines the map takes them to.
