@@ -60,6 +60,9 @@ extension CalibrateCommand {
     /// those views put it), and those left out as inconsistent with the rest.
     static func gatheredTable(_ fit: LandmarkViews.Fit, views: LandmarkViews) -> String {
         var text = "Looked in \(views.viewsRead): frames \(views.views.map { String($0.frame) }.joined(separator: ", ")).\n"
+        if fit.laneOfTheBall {
+            text += "The ball, seen in \(views.ballPath.count) frames, rolls between the lane's edges found in frames \(fit.holdingTheBall.map(String.init).joined(separator: ", ")): the lane bowled.\n"
+        }
         text += "Gathered \(fit.kept.count) landmarks (pixels of frame 0):\n"
         text += pad("landmark", 28) + lpad("x px", 9) + lpad("y px", 9) + lpad("confidence", 12) + "  frames\n"
         for landmark in fit.kept {

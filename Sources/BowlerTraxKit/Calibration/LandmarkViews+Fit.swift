@@ -41,8 +41,10 @@ extension LandmarkViews {
         /// Views with landmarks left out before fitting: they found another lane than the one the ball rolled down, or
         /// where the ball told none, than most views did (`onTheLane`).
         public var otherLane: [Int]
-        /// Whether the ball's path told which lane is bowled (`onTheLane`).
-        public var laneOfTheBall = false
+        /// The views whose lane's edges hold the ball's path (`onTheLane`); empty where the ball told no lane.
+        public var holdingTheBall: [Int] = []
+        /// Whether the ball's path told which lane is bowled.
+        public var laneOfTheBall: Bool { !holdingTheBall.isEmpty }
         /// Views left out, in the order dropped: the lane's edges found there read through the fit of all views left
         /// at the time as far as `offsetBoards` from their boards (a view that took another lane, or the lane's edges
         /// wrong, zoomed in on the pins).
@@ -79,7 +81,7 @@ extension LandmarkViews {
         let lane = onTheLane
         var views = lane.views, droppedViews: [(frame: Int, offsetBoards: Double)] = []
         let otherLane = self.views.filter { view in !view.proposals.isEmpty && !views.contains { $0.frame == view.frame } }.map(\.frame)
-        if !lane.byTheBall, otherLane.count > views.count {
+        if lane.holdingTheBall.isEmpty, otherLane.count > views.count {
             throw CalibrationError.laneNotFound(reason: "\(viewsRead); more of them found landmarks on another lane (frames \(Self.list(otherLane))) than on the lane most found (\(views.isEmpty ? "none" : "frames " + Self.list(views.map(\.frame)))): which lane is bowled is unclear; click its landmarks with --html")
         }
         // The edges' refusal of the last view left out: what is thrown when the views left fit nothing.
@@ -96,7 +98,7 @@ extension LandmarkViews {
             }
             fit.droppedViews = droppedViews
             fit.otherLane = otherLane
-            fit.laneOfTheBall = lane.byTheBall
+            fit.holdingTheBall = lane.holdingTheBall
             let used = Set(fit.kept.flatMap(\.frames))
             let offsets = views.filter { used.contains($0.frame) }.map { view in
                 (frame: view.frame, offsetBoards: view.edges.readings(fit.calibration).map(\.offsetBoards).max() ?? 0)
@@ -109,7 +111,8 @@ extension LandmarkViews {
         }
     }
 
-    /// The views with landmarks on the bowled lane, and whether the ball's path told which lane that is. Each view
+    /// The views with landmarks on the bowled lane, and the frames of the views whose edges hold the ball's path (none:
+    /// the ball told no lane). Each view
     /// the lane was found in votes for the views whose lane lies where its own does, landmarks or none (the camera
     /// keeps the bowled lane in view, and the finder takes the lane nearest the picture's centre); the lane is that
     /// of the view with most votes (on a tie, the one whose agreeing views hold more landmarks) among the views whose
@@ -121,7 +124,7 @@ extension LandmarkViews {
     /// pixels off, can hold the ball's path as well (test 15's view of frame 79, 10 boards narrow). Zoomed in on the
     /// pins, a view can take a neighbouring lane, or find a pin of one (train 11's head pin, carried into frame 0,
     /// lies on three lanes): pooled with the rest, such landmarks had fitted no camera at all.
-    var onTheLane: (views: [View], byTheBall: Bool) {
+    var onTheLane: (views: [View], holdingTheBall: [Int]) {
         let support = views.map { view in
             views.filter { Self.sameLane(view.edges, $0.edges) }.reduce((views: 0, landmarks: 0)) { ($0.views + 1, $0.landmarks + $1.proposals.count) }
         }
@@ -129,8 +132,8 @@ extension LandmarkViews {
             Double(ballPath.filter { views[index].edges.holds(x: $0.x, y: $0.y) }.count) >= Self.ballShare * Double(ballPath.count)
         }
         let byTheBall = !ballPath.isEmpty && !holding.isEmpty
-        guard let best = (byTheBall ? holding : Array(views.indices)).max(by: { support[$0] < support[$1] }) else { return ([], false) }
-        return (views.filter { !$0.proposals.isEmpty && Self.sameLane(views[best].edges, $0.edges) }, byTheBall)
+        guard let best = (byTheBall ? holding : Array(views.indices)).max(by: { support[$0] < support[$1] }) else { return ([], []) }
+        return (views.filter { !$0.proposals.isEmpty && Self.sameLane(views[best].edges, $0.edges) }, byTheBall ? holding.map { views[$0].frame } : [])
     }
 
     /// The share of the ball's path one lane's edges must hold for the ball to tell the bowled lane.
