@@ -112,10 +112,9 @@ extension LandmarkViews {
     }
 
     /// The views with landmarks on the bowled lane, and the frames of the views whose edges hold the ball's path (none:
-    /// the ball told no lane). Each view
-    /// the lane was found in votes for the views whose lane lies where its own does, landmarks or none (the camera
-    /// keeps the bowled lane in view, and the finder takes the lane nearest the picture's centre); the lane is that
-    /// of the view with most votes (on a tie, the one whose agreeing views hold more landmarks) among the views whose
+    /// the ball told no lane). Each view the lane was found in votes for the views whose lane lies where its own does,
+    /// landmarks or none (the camera keeps the bowled lane in view, and the finder takes the lane nearest the
+    /// picture's centre); the lane is that of the view with most votes (on a tie, the one whose agreeing views hold more landmarks) among the views whose
     /// edges hold at least `ballShare` of `ballPath` (the rest of it: the bowler's swing beside the lane, sightings
     /// carried a few pixels off near the pins), or among all views where none holds that much (the ball not followed,
     /// or not on a lane found). The bowled lane is the one the ball rolls down: the finder can take the lane beside it
@@ -128,12 +127,11 @@ extension LandmarkViews {
         let support = views.map { view in
             views.filter { Self.sameLane(view.edges, $0.edges) }.reduce((views: 0, landmarks: 0)) { ($0.views + 1, $0.landmarks + $1.proposals.count) }
         }
-        let holding = views.indices.filter { index in
+        let holding = ballPath.isEmpty ? [] : views.indices.filter { index in
             Double(ballPath.filter { views[index].edges.holds(x: $0.x, y: $0.y) }.count) >= Self.ballShare * Double(ballPath.count)
         }
-        let byTheBall = !ballPath.isEmpty && !holding.isEmpty
-        guard let best = (byTheBall ? holding : Array(views.indices)).max(by: { support[$0] < support[$1] }) else { return ([], []) }
-        return (views.filter { !$0.proposals.isEmpty && Self.sameLane(views[best].edges, $0.edges) }, byTheBall ? holding.map { views[$0].frame } : [])
+        guard let best = (holding.isEmpty ? Array(views.indices) : holding).max(by: { support[$0] < support[$1] }) else { return ([], []) }
+        return (views.filter { !$0.proposals.isEmpty && Self.sameLane(views[best].edges, $0.edges) }, holding.map { views[$0].frame })
     }
 
     /// The share of the ball's path one lane's edges must hold for the ball to tell the bowled lane.

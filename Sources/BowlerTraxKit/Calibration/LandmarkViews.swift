@@ -40,6 +40,8 @@ public struct LandmarkViews: Sendable {
     /// adds to the first view the landmarks the median did not show: a median of frames where the camera creeps is
     /// softer than any of them (train 06's foul line, about 8 % darker than the wood, is dark enough on 65 to 77 % of its
     /// uncovered columns in frames 0 to 5 but on 57 to 59 % in the median of frames 0 to 13, under the 60 % it is kept at).
+    /// The ball is followed over the same frames, found by itself as `analyze` finds it with no ball option
+    /// (`ballPath`).
     public static func read(path: String, first: CalibrationFrame, seconds: Double = StillStretch.maxSeconds) throws -> LandmarkViews {
         var views = [View](), lookedIn = [Int]()
         func view(of image: RGBImage, frame: Int, toFirst: Homography) -> View? {
