@@ -29,7 +29,8 @@ extension LaneFinder {
             func lineX(_ y: Double) -> Double { x0 + (vanishing.x - x0) * (y - y0) / (vanishing.y - y0) }
             let head = found.first { $0.spot.pin == 1 }?.proposal.point.yPx
             let from = head.map { y in Self.index(y + Self.rackMargin * laneWidth(y)) }
-            guard let base = pinBase(lineX: lineX, laneWidth: laneWidth, vanishingRow: vanishing.y, walkFrom: from ?? starts.walk, mirrorFrom: from ?? starts.mirror) else { continue }
+            guard let base = pinBase(lineX: lineX, laneWidth: laneWidth, vanishingRow: vanishing.y, walkFrom: from ?? starts.walk, mirrorFrom: from ?? starts.mirror,
+                                     frontPin: spot.pin == 1) else { continue }
             let point = LandmarkPoint(name: spot.pin == 1 ? "head pin, front of its base" : "\(spot.pin) pin, front of its base", xPx: lineX(base.y), yPx: base.y,
                                       board: spot.board, distanceFt: spot.distanceFt - Self.pinBaseRadiusFt)
             found.append((spot, Proposal(point: point, confidence: max(0, min(1, base.confidence)), evidence: "\(base.evidence) on the board-\(Self.text(spot.board)) line")))
@@ -46,7 +47,8 @@ extension LaneFinder {
     /// reflection first: dim and fading, it stops no walk, and the base is sought above where the walk from
     /// `mirrorFrom` (past logos on the lane) stopped, as the row the picture is a mirror about (`pinMirror`); bright
     /// and cold (train 07), it passes for the pin, and a mirror well above that edge is taken instead.
-    func pinBase(lineX: (Double) -> Double, laneWidth: (Double) -> Double, vanishingRow: Double, walkFrom: Int, mirrorFrom: Int) -> (y: Double, confidence: Double, evidence: String)? {
+    func pinBase(lineX: (Double) -> Double, laneWidth: (Double) -> Double, vanishingRow: Double, walkFrom: Int, mirrorFrom: Int,
+                 frontPin: Bool) -> (y: Double, confidence: Double, evidence: String)? {
         func warmthOnLine(_ row: Int) -> Double {
             let x = Self.index(lineX(Double(row) + 0.5))
             return (warmth(x - 1, row) + warmth(x, row) + warmth(x + 1, row)) / 3
@@ -81,14 +83,14 @@ extension LaneFinder {
         if let found = edgeFound {
             // A cold, bright reflection can pass for the pin: then the pin stands on it higher up, mirrored about its base.
             let top = Self.index(found.y - Self.pitReach * laneWidth(found.y))
-            if let mirror = pinMirror(belowRow: Self.index(found.y), aboveRow: max(top, 0), lineX: lineX, laneWidth: laneWidth),
+            if let mirror = pinMirror(belowRow: Self.index(found.y), aboveRow: max(top, 0), lineX: lineX, laneWidth: laneWidth, frontPin: frontPin),
                found.y - mirror.y > Self.rackRowTolerance * laneWidth(found.y) {
                 return (mirror.y, mirror.correlation, "the pin and its reflection on the deck mirror each other about this row (above a maple-to-white edge), correlation \(Self.text(mirror.correlation))")
             }
             return (found.y, found.contrast, "maple-to-pin edge, contrast \(Self.text(found.contrast))")
         }
         let below = walks[1]?.row ?? mirrorFrom
-        guard let mirror = pinMirror(belowRow: below, aboveRow: max(Self.index(vanishingRow), 0), lineX: lineX, laneWidth: laneWidth) else { return nil }
+        guard let mirror = pinMirror(belowRow: below, aboveRow: max(Self.index(vanishingRow), 0), lineX: lineX, laneWidth: laneWidth, frontPin: frontPin) else { return nil }
         return (mirror.y, mirror.correlation, "the pin and its reflection on the deck mirror each other about this row, correlation \(Self.text(mirror.correlation))")
     }
 
@@ -98,7 +100,7 @@ extension LaneFinder {
     /// not warm), the lowest where that band flipped upside down is about as like the band below as at the best
     /// (normalised cross-correlation, at least `minMirrorCorrelation`), refined to a fraction of a row by a parabola. A pin's belly is no mirror of
     /// what lies below it; only the base, where the pin stands on its reflection, is.
-    func pinMirror(belowRow row: Int, aboveRow top: Int, lineX: (Double) -> Double, laneWidth: (Double) -> Double) -> (y: Double, correlation: Double)? {
+    func pinMirror(belowRow row: Int, aboveRow top: Int, lineX: (Double) -> Double, laneWidth: (Double) -> Double, frontPin: Bool) -> (y: Double, correlation: Double)? {
         func correlation(_ axis: Int) -> Double? {
             let width = laneWidth(Double(axis) + 0.5)
             let depth = max(3, Self.index(Self.mirrorDepth * width)), half = max(2, Self.index(0.08 * width))
@@ -113,8 +115,12 @@ extension LaneFinder {
                     warmthAbove += warmth(column, axis - k)
                 }
             }
-            let n = Double(above.count)
-            guard above.reduce(0, +) / n > 0.7 * wood.brightness, warmthAbove / n < 0.3 * wood.warmth else { return nil }
+            let n = Double(above.count), aboveBrightness = above.reduce(0, +) / n
+            guard aboveBrightness > 0.7 * wood.brightness, warmthAbove / n < 0.3 * wood.warmth else { return nil }
+            // Below the front pin's base is only its reflection, no brighter than the pin: a pin's body below its neck
+            // band, which mirrors the head about itself, is (test 13's frame 52: 1.6 times the band above). Behind the
+            // front row, the pins in front stand below a base in the picture.
+            guard !frontPin || below.reduce(0, +) / n <= Self.maxReflectionBrightness * aboveBrightness else { return nil }
             // A pin stands at the lane's end: the dark pit shows above it on the board's line (past the pin's top)
             // within `pitReach`; a logo on the deck mirrored in the oil (train 14) has lane above it (straight up from
             // a logo on a slanting lane, train 01 and 13, a gutter). Not in the band above, though: that is the pin's
@@ -202,6 +208,9 @@ extension LaneFinder {
     /// Below this the band below is taken as no mirror image of the pin: the pins' bases on the real frames score
     /// 0.78 to 0.84; a light logo projected on the lane (train 06) 0.65.
     static let minMirrorCorrelation = 0.7
+    /// How much brighter than the band above a pin's base the band below may be (its reflection, and the picture's
+    /// noise): a pin's body below the band above a false mirror is brighter than it.
+    static let maxReflectionBrightness = 1.15
     /// Mirrors scoring within this of the best are taken as good as it (`pinMirror`).
     static let mirrorTieMargin = 0.05
 

@@ -49,6 +49,31 @@ final class LaneFinderPinsTests: XCTestCase {
         }
     }
 
+    /// A board's line that slants across the rack (test 13's frame 52, a long telephoto lane) crosses one pin at its neck
+    /// and the pin beside it at its base. About the neck band the pin's head mirrors its body, both white against
+    /// the pit's gaps; but below the front pin's base lies only its reflection, no brighter than the pin, while the body
+    /// below a neck is brighter than the head and pit above it: no base is taken there for the head pin. Behind the front
+    /// row, the pins in front stand below a base in the picture, so that test is the head pin's alone.
+    func testTheHeadPinsBaseIsNotTakenAtANeckBand() throws {
+        // Pins 14 px wide, 2 px apart, 35 px tall (a lane 88 px wide: 15 in of 41.5), standing at row 135 on a glossy
+        // deck: a red neck band 11 to 13 rows below their tops, the pit dim (60) just above them, dark (20) higher up;
+        // their reflections blurred into one band (the line's base row then mirrors nothing well).
+        var image = RGBImage(width: 240, height: 200, fill: (200, 150, 90))
+        for y in 0..<100 { for x in 0..<240 { image.set(x: x, y: y, to: y < 90 ? (20, 20, 20) : (60, 60, 60)) } }
+        for x in 40..<168 {
+            let pin = (x - 40) % 16 < 14
+            for y in 100..<135 { image.set(x: x, y: y, to: !pin ? (60, 60, 60) : (111...113).contains(y) ? (200, 40, 40) : (250, 250, 250)) }
+            for y in 135..<160 { image.set(x: x, y: y, to: (170, 170, 170)) }
+        }
+        // Through the middle of one pin at its neck band, 28 px right of it at the base row.
+        func lineX(_ y: Double) -> Double { 87 + (y - 112) * 28 / 23 }
+        let finder = LaneFinder(image: image)
+        let neck = finder.pinMirror(belowRow: 170, aboveRow: 60, lineX: lineX, laneWidth: { _ in 88 }, frontPin: false)
+        XCTAssertLessThan(try XCTUnwrap(neck, "behind the front row the pin mirrors about a row up its body").y, 125, "up the pin, not at its base (135)")
+        let front = finder.pinMirror(belowRow: 170, aboveRow: 60, lineX: lineX, laneWidth: { _ in 88 }, frontPin: true)
+        XCTAssertGreaterThan(front?.y ?? .infinity, 130, "the head pin's base is not taken at a neck band: \(String(describing: front))")
+    }
+
     /// A lane edge of the exact calibration as a line x = a + b·y, through its pixels at 20 and 60 ft.
     static func edge(_ truth: LaneCalibration, board: Double) -> LaneFinder.Line {
         let near = truth.surfacePixel(board: board, distanceFt: 20)!, far = truth.surfacePixel(board: board, distanceFt: 60)!
