@@ -533,9 +533,11 @@ public final class ShotTracker {
         // edge, centre on board 0.5, is still on the lane; past it, it drops into the gutter). Judged only past where
         // a lofted ball lands (`Landing.anchorFt`): nearer, a ball in the bowler's hand or in the air reads beside the
         // lane (a two-handed bowler's swing read 6 boards past the edge on a TV clip, which ended the shot before the
-        // release).
+        // release). And only for a ball seen on the lane there before: a ball held high reads farther still (test 13's,
+        // in the stance, 13.8 ft out on board 102, which ended the followed box two frames after it was drawn).
         let recent = track.observations.suffix(3)
         return recent.count == 3 && recent.allSatisfy { ($0.distanceFt ?? distance) >= Landing.anchorFt && !Self.onLaneBoards.contains($0.board ?? board) }
+            && track.observations.dropLast(3).contains(where: Self.isOnTheLanePastALoft)
     }
 
     private func bestMatch(for track: Track, in observations: [Observation], inFrame frame: Int, atTimeS timeS: Double) -> Observation? {

@@ -86,6 +86,37 @@ final class ShotTrackerEdgeCaseTests: XCTestCase {
         XCTAssertFalse(tracker.isFollowing)
     }
 
+    /// A ball held high in the stance reads past where a lofted ball lands and far beside the lane, on the lane's plane
+    /// (test 13's, given its box: 13.8 ft out on board 102). It has not left the lane, having never been on it: the
+    /// followed ball is kept through the swing and the release, to the pins (the shot had ended two frames after the box).
+    /// A ball that rolled on the lane and then reads beside it past the loft has left it (the gutter ball above).
+    func testABallHeldHighBesideTheLaneIsFollowedToTheRelease() throws {
+        let calibration = try calibration()
+        let roll = SyntheticShot.constantSpeed(mph: 18), shot = SyntheticShot(calibration: calibration, distanceFt: roll, board: { _ in 10 })
+        // Held still for 5 frames on board 46 (past the left edge), 13.8 ft out; lowered over 20 frames to the release on board 10 at the
+        // foul line; rolled down board 10.
+        var places: [(board: Double, distanceFt: Double)] = Array(repeating: (46, 13.8), count: 5)
+        for step in 1...20 {
+            let lowered = Double(step) / 20
+            places.append((46 - 36 * lowered, 13.8 * (1 - lowered)))
+        }
+        var rolled = 0.0
+        while rolled < 61 {
+            rolled = roll(Double(places.count - 25) / 60)
+            places.append((10, rolled))
+        }
+        let sightings = try places.enumerated().map { frame, place in
+            BallSighting(frame: frame, timeS: Double(frame) / 60, candidate: try XCTUnwrap(shot.candidate(board: place.board, distanceFt: place.distanceFt)))
+        }
+        let tracker = ShotTracker(calibration: calibration)
+        tracker.follow([sightings[0]], reference: nil)
+        let shots = run(tracker, sightings.dropFirst().map { ($0.frame, $0.timeS, [$0.candidate]) })
+        XCTAssertEqual(shots.count, 1)
+        let followed = try XCTUnwrap(shots.first, "no shot")
+        XCTAssertEqual(followed.observations.first?.frame, 0, "from the box")
+        XCTAssertGreaterThan(try XCTUnwrap(followed.observations.compactMap(\.distanceFt).max()), 55, "to the pins")
+    }
+
     /// A ball followed by its shape that reached the pins and then reads back up the lane (the search holding
     /// something flying back: train 07 with no ball option read 61.5 ft, then 59.7, 58.7, 56.8 and 50.3, and gave no
     /// entry and no average speed) ends its shot at its farthest sighting.
