@@ -46,7 +46,8 @@ extension LaneFinder {
     /// the first place where warm maple gives way to the white pin. On a glossy pin deck the walk meets the pins'
     /// reflection first: dim and fading, it stops no walk, and the base is sought above where the walk from
     /// `mirrorFrom` (past logos on the lane) stopped, as the row the picture is a mirror about (`pinMirror`); bright
-    /// and cold (train 07), it passes for the pin, and a mirror well above that edge is taken instead.
+    /// and cold (train 07), it passes for the pin, and a mirror well above that edge is taken instead. `frontPin`: the
+    /// head pin, with nothing standing in front of it (`pinMirror`).
     func pinBase(lineX: (Double) -> Double, laneWidth: (Double) -> Double, vanishingRow: Double, walkFrom: Int, mirrorFrom: Int,
                  frontPin: Bool) -> (y: Double, confidence: Double, evidence: String)? {
         func warmthOnLine(_ row: Int) -> Double {
@@ -99,7 +100,8 @@ extension LaneFinder {
     /// down to its belly, `mirrorDepth`; about a pin's width across, upright over the board's line) is white (bright,
     /// not warm), the lowest where that band flipped upside down is about as like the band below as at the best
     /// (normalised cross-correlation, at least `minMirrorCorrelation`), refined to a fraction of a row by a parabola. A pin's belly is no mirror of
-    /// what lies below it; only the base, where the pin stands on its reflection, is.
+    /// what lies below it; only the base, where the pin stands on its reflection, is. Below the front pin's base
+    /// (`frontPin`) lies its reflection alone, no brighter than the pin (`maxReflectionBrightness`).
     func pinMirror(belowRow row: Int, aboveRow top: Int, lineX: (Double) -> Double, laneWidth: (Double) -> Double, frontPin: Bool) -> (y: Double, correlation: Double)? {
         func correlation(_ axis: Int) -> Double? {
             let width = laneWidth(Double(axis) + 0.5)
