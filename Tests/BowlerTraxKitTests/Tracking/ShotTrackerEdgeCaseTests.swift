@@ -7,6 +7,13 @@ final class ShotTrackerEdgeCaseTests: XCTestCase {
 
     private func calibration() throws -> LaneCalibration { try Self.calibration.get() }
 
+    /// One sighting a frame at 60 fps, of the ball at each of `places` as `shot`'s camera sees it.
+    private func sightings(_ places: [(board: Double, distanceFt: Double)], seenBy shot: SyntheticShot) throws -> [BallSighting] {
+        try places.enumerated().map { frame, place in
+            BallSighting(frame: frame, timeS: Double(frame) / 60, candidate: try XCTUnwrap(shot.candidate(board: place.board, distanceFt: place.distanceFt)))
+        }
+    }
+
     private func run(_ tracker: ShotTracker, _ frames: [(frame: Int, timeS: Double, candidates: [BallCandidate])]) -> [TrackedShot] {
         var shots = frames.compactMap { tracker.update(frame: $0.frame, timeS: $0.timeS, candidates: $0.candidates) }
         if let last = tracker.finish() { shots.append(last) }
@@ -105,9 +112,7 @@ final class ShotTrackerEdgeCaseTests: XCTestCase {
             rolled = roll(Double(places.count - 25) / 60)
             places.append((10, rolled))
         }
-        let sightings = try places.enumerated().map { frame, place in
-            BallSighting(frame: frame, timeS: Double(frame) / 60, candidate: try XCTUnwrap(shot.candidate(board: place.board, distanceFt: place.distanceFt)))
-        }
+        let sightings = try self.sightings(places, seenBy: shot)
         let tracker = ShotTracker(calibration: calibration)
         tracker.follow([sightings[0]], reference: nil)
         let shots = run(tracker, sightings.dropFirst().map { ($0.frame, $0.timeS, [$0.candidate]) })
@@ -128,9 +133,7 @@ final class ShotTrackerEdgeCaseTests: XCTestCase {
         var path: [Double] = []
         while forward(Double(path.count) / 60 + 0.2) <= 61.5 { path.append(forward(Double(path.count) / 60 + 0.2)) }
         for _ in 0..<8 { path.append(61.5 - 4 * (forward(Double(path.count) / 60 + 0.2) - 61.5)) }
-        let sightings = try path.enumerated().map { frame, distance in
-            BallSighting(frame: frame, timeS: Double(frame) / 60, candidate: try XCTUnwrap(shot.candidate(board: 10, distanceFt: distance)))
-        }
+        let sightings = try self.sightings(path.map { (board: 10, distanceFt: $0) }, seenBy: shot)
         let tracker = ShotTracker(calibration: calibration)
         tracker.follow([sightings[0]], reference: nil)
         var ended: TrackedShot?
