@@ -3,7 +3,7 @@ import Foundation
 
 /// The bench's command line: hand-written like bowlertrax's, help in swift-argument-parser's layout.
 struct BenchOptions {
-    static let usage = "USAGE: bowlertrax-bench --clip <video> [--clip <video> ...] --long-clip <video> --ball-hsv <h,s,v> [options]\n       bowlertrax-bench --decode-only --clip <video> [--threads <n>]\n       bowlertrax-bench --annotate-only --clip <video> [--clip <video> ...] --ball-hsv <h,s,v> [--threads <n>] [--repeats <n>]\n       bowlertrax-bench --map-points --clip <video> --point <frame,x,y> [--point <frame,x,y> ...]"
+    static let usage = "USAGE: bowlertrax-bench --clip <video> [--clip <video> ...] --long-clip <video> --ball-hsv <h,s,v> [options]\n       bowlertrax-bench --decode-only --clip <video> [--threads <n>]\n       bowlertrax-bench --annotate-only --clip <video> [--clip <video> ...] --ball-hsv <h,s,v> [--threads <n>] [--repeats <n>]\n       bowlertrax-bench --map-points --clip <video> --point <frame,x,y> [--point <frame,x,y> ...]\n       bowlertrax-bench --lane-points --calibration <file> --pixel <x,y> [--pixel <x,y> ...]"
     static let help = """
     OVERVIEW: Times BowlerTrax stage by stage and end to end beside FFmpeg and an OpenCV pipeline on the same files.
 
@@ -27,6 +27,9 @@ struct BenchOptions {
       --annotate-only          Time only the analysis with and without the annotated video on each --clip (issue 18's target on the last).
       --map-points             Follow the camera through the one --clip as analyze does and print where each --point lands in frame 0's picture (scripts/validate-real's registration check).
       --point <frame,x,y>      With --map-points, a pixel of a later frame; repeatable.
+      --lane-points            Print where each --pixel lies on the lane surface through the --calibration, as analyze reads it (scripts/validate-real's check of hand-marked landmarks).
+      --calibration <file>     With --lane-points, a calibration JSON (calibrate --out).
+      --pixel <x,y>            With --lane-points, a pixel of the calibration's picture; repeatable.
       -h, --help               Show help information.
     """
 
@@ -49,6 +52,10 @@ struct BenchOptions {
     var mapPoints = false
     /// With --map-points: pixels of later frames.
     var points: [(frame: Int, x: Double, y: Double)] = []
+    var lanePoints = false
+    /// With --lane-points: the calibration and the pixels read through it.
+    var calibration: String?
+    var pixels: [(x: Double, y: Double)] = []
     var helpRequested = false
     /// The ball colour as given, passed on to the OpenCV script.
     var ballHSVText = ""
@@ -89,8 +96,19 @@ struct BenchOptions {
                 guard parts.count == 3, let frame = parts[0], let x = parts[1], let y = parts[2], frame >= 0, frame == frame.rounded()
                 else { throw BenchError.usage("give --point as frame,x,y (a frame number and a pixel), not '\(text)'") }
                 points.append((Int(frame), x, y))
+            case "--lane-points": lanePoints = true
+            case "--calibration": calibration = try value(argument)
+            case "--pixel":
+                let text = try value(argument), parts = text.split(separator: ",").map { Double($0) }
+                guard parts.count == 2, let x = parts[0], let y = parts[1] else { throw BenchError.usage("give --pixel as x,y, not '\(text)'") }
+                pixels.append((x, y))
             default: throw BenchError.usage("unknown argument \(argument)")
             }
+        }
+        if lanePoints {
+            guard calibration != nil else { throw BenchError.usage("give the --calibration to read --lane-points through") }
+            guard !pixels.isEmpty else { throw BenchError.usage("give at least one --pixel with --lane-points") }
+            return
         }
         if decodeOnly || mapPoints {
             guard clips.count == 1 else { throw BenchError.usage("\(decodeOnly ? "--decode-only" : "--map-points") takes exactly one --clip") }

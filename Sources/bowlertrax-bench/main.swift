@@ -38,6 +38,14 @@ do {
         try RegistrationCheck(path: options.clips[0], points: options.points, threads: options.threads).run().forEach { print($0) }
         exit(0)
     }
+    if options.lanePoints, let path = options.calibration {
+        let calibration = try LaneCalibration.load(path: path, videoSize: nil)
+        for pixel in options.pixels {
+            let lane = calibration.lanePosition(xPx: pixel.x, yPx: pixel.y, heightFt: 0)
+            print("\(pixel.x) \(pixel.y) -> " + (lane.map { "\(Lane.board(lateralFt: $0.lateralFt)) \($0.distanceFt)" } ?? "behind the camera"))
+        }
+        exit(0)
+    }
     var report = BenchReport(threads: options.threads)
     if options.annotateOnly {
         for clip in options.clips {

@@ -10,6 +10,7 @@ final class BenchCommandTests: XCTestCase {
                bowlertrax-bench --decode-only --clip <video> [--threads <n>]
                bowlertrax-bench --annotate-only --clip <video> [--clip <video> ...] --ball-hsv <h,s,v> [--threads <n>] [--repeats <n>]
                bowlertrax-bench --map-points --clip <video> --point <frame,x,y> [--point <frame,x,y> ...]
+               bowlertrax-bench --lane-points --calibration <file> --pixel <x,y> [--pixel <x,y> ...]
         """
 
     func testHelpStartsWithOverviewAndUsageAndExitsZero() throws {
@@ -108,6 +109,46 @@ final class BenchCommandTests: XCTestCase {
             // Away from the ball too (`analyze`'s ball points: within 0.87 px): measured 0.72, 0.80 and 0.21 px
             // (0.68, 2.65 and 1.16 px before the key-frame link's corners were sought in view and warped by the zoom).
             XCTAssertLessThan(error, 1.2, String(line))
+        }
+    }
+
+    func testLanePointsNeedACalibrationAndAPixel() throws {
+        let noCalibration = try BenchTool.run(["--lane-points", "--pixel", "400,300"])
+        XCTAssertEqual(noCalibration.status, 64)
+        XCTAssertTrue(noCalibration.stderr.hasPrefix("Error: give the --calibration to read --lane-points through\n"), noCalibration.stderr)
+        let noPixel = try BenchTool.run(["--lane-points", "--calibration", "lane.json"])
+        XCTAssertEqual(noPixel.status, 64)
+        XCTAssertTrue(noPixel.stderr.hasPrefix("Error: give at least one --pixel with --lane-points\n"), noPixel.stderr)
+        for pixel in ["400", "400,300,1", "a,b"] {
+            let result = try BenchTool.run(["--lane-points", "--calibration", "lane.json", "--pixel", pixel])
+            XCTAssertEqual(result.status, 64, pixel)
+            XCTAssertTrue(result.stderr.hasPrefix("Error: give --pixel as x,y, not '\(pixel)'\n"), result.stderr)
+        }
+    }
+
+    func testLanePointsOfAMissingCalibrationFailWithOneLine() throws {
+        let result = try BenchTool.run(["--lane-points", "--calibration", "/nonexistent/lane.json", "--pixel", "400,300"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        XCTAssertTrue(result.stdout.isEmpty)
+    }
+
+    func testLanePointsReadPixelsThroughTheCalibrationAsAnalyzeDoes() throws {
+        // scripts/validate-real reads hand-marked landmarks this way: the pixel where the calibration draws a board
+        // and distance must read back as them, through its camera and lens (not a homography of its landmarks).
+        let path = FixtureTruth.directory.appendingPathComponent("pan-720p60.calibration.json").path
+        let calibration = try LaneCalibration.load(path: path, videoSize: nil)
+        let places = [(board: 0.5, distanceFt: 20.0), (board: 39.5, distanceFt: 45.0), (board: 17.5, distanceFt: 59.5)]
+        let pixels = try places.map { try XCTUnwrap(calibration.surfacePixel(board: $0.board, distanceFt: $0.distanceFt)) }
+        let result = try BenchTool.run(["--lane-points", "--calibration", path] + pixels.flatMap { ["--pixel", "\($0.x),\($0.y)"] })
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, places.count)
+        for (place, line) in zip(places, lines) {
+            let read = line.split(separator: " ").suffix(2).compactMap { Double($0) }
+            XCTAssertEqual(read.count, 2, String(line))
+            XCTAssertEqual(read[0], place.board, accuracy: 0.01, String(line))
+            XCTAssertEqual(read[1], place.distanceFt, accuracy: 0.01, String(line))
         }
     }
 }
