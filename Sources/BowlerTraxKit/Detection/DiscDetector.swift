@@ -95,8 +95,10 @@ public final class DiscDetector {
     /// Score lost per unit of colour distance from the reference.
     static let colourWeight = 0.5
 
-    /// Integral images of Y, U and V over the window, (width + 1) × (height + 1), row-major; index 0 row and column zero.
-    private var sums: [[Int64]] = [[], [], []]
+    /// The integral image of Y, U and V (lanes 0 to 2; lane 3 unused) over the window, (width + 1) × (height + 1),
+    /// row-major, row and column 0 zero. Kept modulo 2^32: a rectangle's sum, a + d - b - c in wrapping arithmetic, is
+    /// exact, as the true one (at most 255 per pixel of a window within a frame) is below 2^32.
+    private var sums: [SIMD4<UInt32>] = []
     private var window = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
 
     public init() {}
@@ -161,26 +163,25 @@ public final class DiscDetector {
         return refined.map { $0.score >= coarse.score ? $0 : coarse } ?? coarse
     }
 
-    /// Copies the window's Y, U and V into summed-area tables (chroma read at each luma pixel's chroma sample).
+    /// Copies the window's Y, U and V into the summed-area table (chroma read at each luma pixel's chroma sample).
     private func fillSums(from frame: VideoFrame) {
         let width = window.x1 - window.x0, height = window.y1 - window.y0, count = (width + 1) * (height + 1)
-        for channel in 0..<3 where sums[channel].count < count {
-            sums[channel] = [Int64](repeating: 0, count: count)
-        }
-        for channel in 0..<3 {
-            let plane = frame.plane(channel), stride = frame.stride(channel)
-            let shiftX = channel == 0 ? 0 : frame.chromaShiftX, shiftY = channel == 0 ? 0 : frame.chromaShiftY
-            sums[channel].withUnsafeMutableBufferPointer { table in
-                for column in 0...width { table[column] = 0 }
-                for row in 0..<height {
-                    let source = plane + ((window.y0 + row) >> shiftY) * stride
-                    let above = row * (width + 1), here = above + width + 1
-                    table[here] = 0
-                    var running: Int64 = 0
-                    for column in 0..<width {
-                        running += Int64(source[(window.x0 + column) >> shiftX])
-                        table[here + column + 1] = table[above + column + 1] + running
-                    }
+        if sums.count < count { sums = [SIMD4<UInt32>](repeating: .zero, count: count) }
+        let luma = frame.plane(0), lumaStride = frame.stride(0)
+        let chromaU = frame.plane(1), chromaV = frame.plane(2), uStride = frame.stride(1), vStride = frame.stride(2)
+        let shiftX = frame.chromaShiftX, shiftY = frame.chromaShiftY
+        sums.withUnsafeMutableBufferPointer { table in
+            for column in 0...width { table[column] = .zero }
+            for row in 0..<height {
+                let y = window.y0 + row
+                let lumaRow = luma + y * lumaStride, uRow = chromaU + (y >> shiftY) * uStride, vRow = chromaV + (y >> shiftY) * vStride
+                let above = row * (width + 1), here = above + width + 1
+                table[here] = .zero
+                var running = SIMD4<UInt32>.zero
+                for column in 0..<width {
+                    let x = window.x0 + column
+                    running &+= SIMD4(UInt32(lumaRow[x]), UInt32(uRow[x >> shiftX]), UInt32(vRow[x >> shiftX]), 0)
+                    table[here + column + 1] = table[above + column + 1] &+ running
                 }
             }
         }
@@ -200,38 +201,32 @@ public final class DiscDetector {
         let sideArea = Double(2 * middle * (outer - middle))
         let rowLength = width + 1, x0 = window.x0, y0 = window.y0
         var best: DiscMatch?
-        sums[0].withUnsafeBufferPointer { luma in
-            sums[1].withUnsafeBufferPointer { chromaU in
-                sums[2].withUnsafeBufferPointer { chromaV in
-                    /// Mean Y, U, V over window columns [left, right) and rows [top, bottom).
-                    func mean(_ left: Int, _ top: Int, _ right: Int, _ bottom: Int, area: Double) -> YUVMean {
-                        let a = bottom * rowLength + right, b = top * rowLength + right, c = bottom * rowLength + left, d = top * rowLength + left
-                        return YUVMean(y: Double(luma[a] - luma[b] - luma[c] + luma[d]) / area,
-                                       u: Double(chromaU[a] - chromaU[b] - chromaU[c] + chromaU[d]) / area,
-                                       v: Double(chromaV[a] - chromaV[b] - chromaV[c] + chromaV[d]) / area)
-                    }
-                    for y in Swift.stride(from: ys.lowerBound, through: ys.upperBound, by: step) {
-                        for x in Swift.stride(from: xs.lowerBound, through: xs.upperBound, by: step) {
-                            let inside = mean(x - inner, y - inner, x + inner, y + inner, area: innerArea)
-                            let centreX = Double(x0 + x), centreY = Double(y0 + y)
-                            let offset = ((centreX - origin.centerX) * (centreX - origin.centerX) + (centreY - origin.centerY) * (centreY - origin.centerY)).squareRoot()
-                            let colourPenalty = origin.reference.map { Self.colourWeight * inside.distance(to: $0) } ?? 0
-                            // The contrast is the least of the four sides': a side that already leaves too little to
-                            // beat the best so far ends the look at this centre (a margin keeps rounding from deciding).
-                            let needed = (best?.score ?? -.infinity) + sizePenalty + origin.distanceWeight * offset / (origin.radiusPx + 1) + colourPenalty
-                            let neededSquared = needed > 0 ? (needed - 1e-9) * (needed - 1e-9) : -1
-                            var least = inside.squaredDistance(to: mean(x - middle, y - outer, x + middle, y - middle, area: sideArea))
-                            if least >= neededSquared { least = min(least, inside.squaredDistance(to: mean(x - middle, y + middle, x + middle, y + outer, area: sideArea))) }
-                            if least >= neededSquared { least = min(least, inside.squaredDistance(to: mean(x - outer, y - middle, x - middle, y + middle, area: sideArea))) }
-                            if least >= neededSquared { least = min(least, inside.squaredDistance(to: mean(x + middle, y - middle, x + outer, y + middle, area: sideArea))) }
-                            guard least >= neededSquared else { continue }
-                            let contrast = least.squareRoot()
-                            var score = contrast - sizePenalty - origin.distanceWeight * offset / (origin.radiusPx + 1)
-                            score -= colourPenalty
-                            if score > best?.score ?? -.infinity {
-                                best = DiscMatch(xPx: centreX, yPx: centreY, radiusPx: r, contrast: contrast, inside: inside, score: score)
-                            }
-                        }
+        sums.withUnsafeBufferPointer { table in
+            /// Mean Y, U, V over window columns [left, right) and rows [top, bottom).
+            func mean(_ left: Int, _ top: Int, _ right: Int, _ bottom: Int, area: Double) -> YUVMean {
+                let sum = table[bottom * rowLength + right] &- table[top * rowLength + right] &- table[bottom * rowLength + left] &+ table[top * rowLength + left]
+                return YUVMean(y: Double(sum[0]) / area, u: Double(sum[1]) / area, v: Double(sum[2]) / area)
+            }
+            for y in Swift.stride(from: ys.lowerBound, through: ys.upperBound, by: step) {
+                for x in Swift.stride(from: xs.lowerBound, through: xs.upperBound, by: step) {
+                    let inside = mean(x - inner, y - inner, x + inner, y + inner, area: innerArea)
+                    let centreX = Double(x0 + x), centreY = Double(y0 + y)
+                    let offset = ((centreX - origin.centerX) * (centreX - origin.centerX) + (centreY - origin.centerY) * (centreY - origin.centerY)).squareRoot()
+                    let colourPenalty = origin.reference.map { Self.colourWeight * inside.distance(to: $0) } ?? 0
+                    // The contrast is the least of the four sides': a side that already leaves too little to
+                    // beat the best so far ends the look at this centre (a margin keeps rounding from deciding).
+                    let needed = (best?.score ?? -.infinity) + sizePenalty + origin.distanceWeight * offset / (origin.radiusPx + 1) + colourPenalty
+                    let neededSquared = needed > 0 ? (needed - 1e-9) * (needed - 1e-9) : -1
+                    var least = inside.squaredDistance(to: mean(x - middle, y - outer, x + middle, y - middle, area: sideArea))
+                    if least >= neededSquared { least = min(least, inside.squaredDistance(to: mean(x - middle, y + middle, x + middle, y + outer, area: sideArea))) }
+                    if least >= neededSquared { least = min(least, inside.squaredDistance(to: mean(x - outer, y - middle, x - middle, y + middle, area: sideArea))) }
+                    if least >= neededSquared { least = min(least, inside.squaredDistance(to: mean(x + middle, y - middle, x + outer, y + middle, area: sideArea))) }
+                    guard least >= neededSquared else { continue }
+                    let contrast = least.squareRoot()
+                    var score = contrast - sizePenalty - origin.distanceWeight * offset / (origin.radiusPx + 1)
+                    score -= colourPenalty
+                    if score > best?.score ?? -.infinity {
+                        best = DiscMatch(xPx: centreX, yPx: centreY, radiusPx: r, contrast: contrast, inside: inside, score: score)
                     }
                 }
             }
