@@ -61,25 +61,46 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertEqual(result.stderr.split(separator: "\n").filter { $0.hasPrefix("Error: ") }.count, 1)
     }
 
+    /// `arguments` are refused as bad usage (exit 64) with an error line that starts with `message`.
+    private func assertUsageError(_ arguments: [String], _ message: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try BenchTool.run(arguments)
+        XCTAssertEqual(result.status, 64, "\(arguments)", file: file, line: line)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: \(message)\n"), result.stderr, file: file, line: line)
+    }
+
+    /// The two numbers ending each of the `count` lines `arguments` print ("… -> a b"), which must succeed.
+    private func answers(_ arguments: [String], count: Int, file: StaticString = #filePath, line: UInt = #line) throws -> [(Double, Double)] {
+        let result = try BenchTool.run(arguments)
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+        let lines = result.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, count, result.stdout, file: file, line: line)
+        return lines.map { text in
+            let numbers = text.split(separator: " ").suffix(2).compactMap { Double($0) }
+            XCTAssertEqual(numbers.count, 2, String(text), file: file, line: line)
+            return numbers.count == 2 ? (numbers[0], numbers[1]) : (.nan, .nan)
+        }
+    }
+
+    /// `arguments` fail (exit 1) with one line on stderr and nothing on stdout.
+    private func assertFailsWithOneLine(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try BenchTool.run(arguments)
+        XCTAssertEqual(result.status, 1, file: file, line: line)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr, file: file, line: line)
+        XCTAssertTrue(result.stdout.isEmpty, file: file, line: line)
+    }
+
     func testMapPointsNeedsAPoint() throws {
-        let result = try BenchTool.run(["--map-points", "--clip", "a.mp4"])
-        XCTAssertEqual(result.status, 64)
-        XCTAssertTrue(result.stderr.hasPrefix("Error: give at least one --point with --map-points\n"))
+        try assertUsageError(["--map-points", "--clip", "a.mp4"], "give at least one --point with --map-points")
     }
 
     func testMapPointsRejectsAPointThatIsNoFrameAndPixel() throws {
         for point in ["12,400", "1.5,400,300", "-1,400,300", "a,b,c"] {
-            let result = try BenchTool.run(["--map-points", "--clip", "a.mp4", "--point", point])
-            XCTAssertEqual(result.status, 64, point)
-            XCTAssertTrue(result.stderr.hasPrefix("Error: give --point as frame,x,y (a frame number and a pixel), not '\(point)'\n"), result.stderr)
+            try assertUsageError(["--map-points", "--clip", "a.mp4", "--point", point], "give --point as frame,x,y (a frame number and a pixel), not '\(point)'")
         }
     }
 
     func testMapPointsOfAMissingClipFailsWithOneLine() throws {
-        let result = try BenchTool.run(["--map-points", "--clip", "/nonexistent/clip.mp4", "--point", "10,400,300"])
-        XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
-        XCTAssertTrue(result.stdout.isEmpty)
+        try assertFailsWithOneLine(["--map-points", "--clip", "/nonexistent/clip.mp4", "--point", "10,400,300"])
     }
 
     func testMapPointsOnAFixedCameraLeavesThePixelWhereItIs() throws {
@@ -96,41 +117,28 @@ final class BenchCommandTests: XCTestCase {
         let cameras = try XCTUnwrap(truth.framePinholeCameras)
         let points = [(frame: 60, x: 400.0, y: 300.0), (frame: 150, x: 900.0, y: 250.0), (frame: 150, x: 640.0, y: 600.0)]
         let clip = FixtureTruth.directory.appendingPathComponent(truth.video).path
-        let result = try BenchTool.run(["--map-points", "--clip", clip, "--threads", "1"] + points.flatMap { ["--point", "\($0.frame),\($0.x),\($0.y)"] })
-        XCTAssertEqual(result.status, 0, result.stderr)
-        let lines = result.stdout.split(separator: "\n")
-        XCTAssertEqual(lines.count, points.count)
-        for (point, line) in zip(points, lines) {
-            let mapped = line.split(separator: " ").suffix(2).compactMap { Double($0) }
-            XCTAssertEqual(mapped.count, 2, String(line))
-            let there = try XCTUnwrap(cameras[0].pixel(seenBy: cameras[point.frame], xPx: point.x, yPx: point.y))
-            let error = ((mapped[0] - there.xPx) * (mapped[0] - there.xPx) + (mapped[1] - there.yPx) * (mapped[1] - there.yPx)).squareRoot()
+        let mapped = try answers(["--map-points", "--clip", clip, "--threads", "1"] + points.flatMap { ["--point", "\($0.frame),\($0.x),\($0.y)"] },
+                                 count: points.count)
+        for (point, there) in zip(points, mapped) {
+            let truth = try XCTUnwrap(cameras[0].pixel(seenBy: cameras[point.frame], xPx: point.x, yPx: point.y))
+            let error = ((there.0 - truth.xPx) * (there.0 - truth.xPx) + (there.1 - truth.yPx) * (there.1 - truth.yPx)).squareRoot()
             print("pan-720p60 frame \(point.frame) (\(point.x), \(point.y)) lands \(String(format: "%.2f", error)) px from where the cameras put it")
             // Away from the ball too (`analyze`'s ball points: within 0.87 px): measured 0.72, 0.80 and 0.21 px
             // (0.68, 2.65 and 1.16 px before the key-frame link's corners were sought in view and warped by the zoom).
-            XCTAssertLessThan(error, 1.2, String(line))
+            XCTAssertLessThan(error, 1.2, "frame \(point.frame)")
         }
     }
 
     func testLanePointsNeedACalibrationAndAPixel() throws {
-        let noCalibration = try BenchTool.run(["--lane-points", "--pixel", "400,300"])
-        XCTAssertEqual(noCalibration.status, 64)
-        XCTAssertTrue(noCalibration.stderr.hasPrefix("Error: give the --calibration to read --lane-points through\n"), noCalibration.stderr)
-        let noPixel = try BenchTool.run(["--lane-points", "--calibration", "lane.json"])
-        XCTAssertEqual(noPixel.status, 64)
-        XCTAssertTrue(noPixel.stderr.hasPrefix("Error: give at least one --pixel with --lane-points\n"), noPixel.stderr)
+        try assertUsageError(["--lane-points", "--pixel", "400,300"], "give the --calibration to read --lane-points through")
+        try assertUsageError(["--lane-points", "--calibration", "lane.json"], "give at least one --pixel with --lane-points")
         for pixel in ["400", "400,300,1", "a,b"] {
-            let result = try BenchTool.run(["--lane-points", "--calibration", "lane.json", "--pixel", pixel])
-            XCTAssertEqual(result.status, 64, pixel)
-            XCTAssertTrue(result.stderr.hasPrefix("Error: give --pixel as x,y, not '\(pixel)'\n"), result.stderr)
+            try assertUsageError(["--lane-points", "--calibration", "lane.json", "--pixel", pixel], "give --pixel as x,y, not '\(pixel)'")
         }
     }
 
     func testLanePointsOfAMissingCalibrationFailWithOneLine() throws {
-        let result = try BenchTool.run(["--lane-points", "--calibration", "/nonexistent/lane.json", "--pixel", "400,300"])
-        XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
-        XCTAssertTrue(result.stdout.isEmpty)
+        try assertFailsWithOneLine(["--lane-points", "--calibration", "/nonexistent/lane.json", "--pixel", "400,300"])
     }
 
     func testLanePointsReadPixelsThroughTheCalibrationAsAnalyzeDoes() throws {
@@ -140,15 +148,10 @@ final class BenchCommandTests: XCTestCase {
         let calibration = try LaneCalibration.load(path: path, videoSize: nil)
         let places = [(board: 0.5, distanceFt: 20.0), (board: 39.5, distanceFt: 45.0), (board: 17.5, distanceFt: 59.5)]
         let pixels = try places.map { try XCTUnwrap(calibration.surfacePixel(board: $0.board, distanceFt: $0.distanceFt)) }
-        let result = try BenchTool.run(["--lane-points", "--calibration", path] + pixels.flatMap { ["--pixel", "\($0.x),\($0.y)"] })
-        XCTAssertEqual(result.status, 0, result.stderr)
-        let lines = result.stdout.split(separator: "\n")
-        XCTAssertEqual(lines.count, places.count)
-        for (place, line) in zip(places, lines) {
-            let read = line.split(separator: " ").suffix(2).compactMap { Double($0) }
-            XCTAssertEqual(read.count, 2, String(line))
-            XCTAssertEqual(read[0], place.board, accuracy: 0.01, String(line))
-            XCTAssertEqual(read[1], place.distanceFt, accuracy: 0.01, String(line))
+        let read = try answers(["--lane-points", "--calibration", path] + pixels.flatMap { ["--pixel", "\($0.x),\($0.y)"] }, count: places.count)
+        for (place, there) in zip(places, read) {
+            XCTAssertEqual(there.0, place.board, accuracy: 0.01)
+            XCTAssertEqual(there.1, place.distanceFt, accuracy: 0.01)
         }
     }
 }
