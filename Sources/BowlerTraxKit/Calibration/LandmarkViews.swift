@@ -85,7 +85,7 @@ public struct LandmarkViews: Sendable {
             lastView = toFirst
             look(in: RGBImage(frame: picture), frame: picture.index, toFirst: toFirst)
         }
-        if let shot = ball.finishTracking() { shots.append(shot.track) }
+        shots += ball.finishTracking().map(\.track)
         let paths = shots.map { shot in shot.observations.compactMap { $0.inReferenceView.flatMap { $0.frame == 0 ? ($0.x, $0.y) : nil } } }
         return LandmarkViews(views: views, lookedIn: lookedIn, framesRead: read, lostAt: lostAt,
                              ballPath: paths.max { $0.count < $1.count } ?? [])

@@ -23,6 +23,8 @@ public enum Lane {
     /// The ball's centre rides one radius above the lane.
     public static let ballRadiusIn = 4.25
     public static let ballRadiusFt = ballRadiusIn / 12
+    /// A pin's radius at its belly (4.766 in across), the widest section, at about the height the ball's centre rides.
+    public static let pinRadiusIn = 4.766 / 2
     public static let arrowBoards: [Double] = [5, 10, 15, 20, 25, 30, 35]
     public static let pocketBoard = 17.5
 

@@ -51,6 +51,10 @@ public struct ShotMeasurer: Sendable {
             let timing = Timing(samples: samples, backEnd: backEnd)
             if let t0 = timing.time(atFt: 0) { releaseTimeS = t0 }
             measure(samples, timing: timing, backEnd: backEnd, into: &measurements)
+            if let contact = track.pinContact, let board = measurements.entryBoard ?? samples.last?.board,
+               let average = Self.averageSpeedMph(to: contact, onBoard: board, timing: timing) {
+                measurements.averageSpeedMph = average
+            }
         }
         if let revs = RevRateEstimator(hand: hand).estimate(track.observations, releasedAtS: releaseTimeS) {
             measurements.revRateRpm = revs.rpm
@@ -58,6 +62,35 @@ public struct ShotMeasurer: Sendable {
         }
         return Shot(shotNumber: shotNumber, releaseTimeS: releaseTimeS, hand: hand, measurements: measurements, trajectory: trajectory)
     }
+
+    /// The average speed from the foul line to where a ball entering on `board` met the pins, timed by their first
+    /// movement (`PinWatch`) rather than by the sightings' distances at the far end, where a pixel spans half a foot or
+    /// more. Nil when that board passes the front three pins by (`contactDistanceFt`) or when the sightings put the
+    /// ball more than `maxContactDisagreementS` from there at that time: the pins were moved by something else.
+    static func averageSpeedMph(to contact: PinContact, onBoard board: Double, timing: Timing) -> Double? {
+        guard let t0 = timing.time(atFt: 0), contact.timeS > t0,
+              let distanceFt = contactDistanceFt(board: board),
+              let seenThereS = timing.time(atFt: distanceFt), abs(seenThereS - contact.timeS) <= Self.maxContactDisagreementS else { return nil }
+        return distanceFt / (contact.timeS - t0) * mphPerFtS
+    }
+
+    /// Where a ball rolling straight down the lane on `board` first meets a pin of the front three: its centre a
+    /// ball's and a pin's radius from the pin's; nil for a ball that passes them all by. Symmetric, so either hand's
+    /// boards serve.
+    static func contactDistanceFt(board: Double) -> Double? {
+        let reach = (Lane.ballRadiusIn + Lane.pinRadiusIn) / 12
+        return Lane.pinSpots.filter { $0.row <= 1 }.compactMap { spot -> Double? in
+            let across = Lane.lateralFt(board: board) - Lane.lateralFt(board: spot.board)
+            return abs(across) < reach ? spot.distanceFt - (reach * reach - across * across).squareRoot() : nil
+        }.min()
+    }
+
+    /// 1 mph is 1.4667 ft/s (DOMAIN.md).
+    static let mphPerFtS = 1 / 1.4666667
+
+    /// How far the sightings may place the ball's arrival at the head pin from the pin's first movement: 0.25 s is
+    /// about 6 ft at bowling speeds, more than the far end's distances are off on the TV clips (3 ft at most).
+    static let maxContactDisagreementS = 0.25
 
     /// The friction path over the back end, when the ball was seen close enough to the pins to extrapolate.
     private func backEndFit(_ samples: [PathSample]) -> FrictionPathFit? {
@@ -67,7 +100,7 @@ public struct ShotMeasurer: Sendable {
 
     private func measure(_ samples: [PathSample], timing: Timing, backEnd: FrictionPathFit?, into m: inout ShotMeasurements) {
         let firstFt = samples[0].distanceFt, lastFt = samples[samples.count - 1].distanceFt
-        let mph = 1 / 1.4666667
+        let mph = Self.mphPerFtS
         if let t0 = timing.time(atFt: 0), let t3 = timing.time(atFt: 3) { m.launchSpeedMph = 3 / (t3 - t0) * mph }
         if let t57 = timing.time(atFt: 57), let t59 = timing.time(atFt: Lane.entryDistanceFt) { m.entrySpeedMph = 2.5 / (t59 - t57) * mph }
         if let t0 = timing.time(atFt: 0), let t59 = timing.time(atFt: Lane.entryDistanceFt) { m.averageSpeedMph = Lane.entryDistanceFt / (t59 - t0) * mph }

@@ -34,12 +34,12 @@ final class ShotCollector: @unchecked Sendable {
         annotator?.tracked(frame, by: pipeline, finishedShot: finished)
     }
 
-    /// The end of the input (on the pipeline's queue): the ball still followed becomes a shot, and the annotated
-    /// video is finished.
+    /// The end of the input (on the pipeline's queue): the ball still followed, and any shot still waiting for its
+    /// pins, become shots, and the annotated video is finished.
     func finishTracking() throws {
         let finished = pipeline.finishTracking()
-        if let finished { measure(finished) }
-        try annotator?.finish(pipeline: pipeline, finishedShot: finished)
+        finished.forEach(measure)
+        try annotator?.finish(pipeline: pipeline, finishedShots: finished)
     }
 
     /// Queues the measurement of a finished track; returns at once.

@@ -35,6 +35,11 @@ public final class ShotPipeline: @unchecked Sendable {
     /// rolling elsewhere, of about that size and colour, means the shape search lost the seeded ball to something else
     /// (the bowler's body, a shoe): it is followed instead, on probation; dropped, the next one found is.
     private var doubtedSeed: (sighting: BallSighting, reference: YUVMean?)?
+    /// With a calibration: the front pins, for the frame the ball reaches them.
+    private let pinWatch: PinWatch?
+    /// Finished tracks not handed on yet, oldest first: one whose ball neared the pins waits for their first movement
+    /// (at most `PinWatch.waitS` after its last sighting), and any after it wait their turn.
+    private var finishedTracks: [TrackedShot] = []
     public private(set) var shotCount = 0
     /// Frames in which some ball candidate was seen.
     public private(set) var framesWithBall = 0
@@ -52,6 +57,7 @@ public final class ShotPipeline: @unchecked Sendable {
         findsBallByItself = profile == nil
         watchesCamera = Self.followsCamera(profile: profile, seed: seed)
         tracker = ShotTracker(calibration: calibration, views: watchesCamera ? referenceChain : nil)
+        pinWatch = calibration.map(PinWatch.init)
         measurer = ShotMeasurer(calibration: calibration, hand: hand)
     }
 
@@ -70,7 +76,10 @@ public final class ShotPipeline: @unchecked Sendable {
             referenceChain.advance(frame: frame.index, toPrevious: motion.toPrevious, key: motion.key)
         }
         // A cut to another view ends the ball being followed: the shot keeps what was seen before it.
-        if motion?.isCut == true, tracker.isFollowing { return tracker.finish().map(numbered) }
+        if motion?.isCut == true, tracker.isFollowing {
+            finished(tracker.finish())
+            return handOn(at: frame, cut: true)
+        }
         if let motion { tracker.cameraMoved(toPrevious: motion.toPrevious) }
         let search = tracker.discSearch(frame: frame.index)
         // Real footage: what moved against the background, for finding the ball and for telling it from still clutter.
@@ -96,6 +105,8 @@ public final class ShotPipeline: @unchecked Sendable {
             candidates = []
         }
         let track = tracker.update(frame: frame.index, timeS: frame.timeS, candidates: candidates)
+        watchPins(frame, toPrevious: watchesCamera ? motion?.toPrevious : .identity, finished: track)
+        finished(track)
         if watchesCamera {
             tracker.refreshLook(inFrame: frame.index, after: lookVerdict) { BallLook(frame: frame, xPx: $0.xPx, yPx: $0.yPx, radiusPx: $0.radiusPx) }
         }
@@ -109,7 +120,37 @@ public final class ShotPipeline: @unchecked Sendable {
         }
         if ballSeen { framesWithBall += 1 }
         if track != nil || tracker.followedBallRolledOn { doubtedSeed = nil }
-        return track.map(numbered)
+        return handOn(at: frame, cut: false)
+    }
+
+    /// Queues a track the tracker finished.
+    private func finished(_ track: TrackedShot?) {
+        guard let track else { return }
+        finishedTracks.append(track)
+        lastShotFrame = track.observations.last?.frame ?? lastShotFrame
+    }
+
+    /// The oldest finished track, numbered, unless its ball neared the pins and they may still be seen to move (no
+    /// cut since, no movement yet, `PinWatch.waitS` not past).
+    private func handOn(at frame: VideoFrame, cut: Bool) -> NumberedTrack? {
+        guard let first = finishedTracks.first else { return nil }
+        if let pinWatch, !cut, pinWatch.contact == nil, let last = first.observations.last, frame.timeS - last.timeS <= PinWatch.waitS,
+           PinWatch.isArmed(byFarthestFt: first.observations.lazy.compactMap(\.distanceFt).max()) {
+            return nil
+        }
+        finishedTracks.removeFirst()
+        return numbered(first)
+    }
+
+    /// Shows `frame` to the pin watch, with the ball of the oldest track not handed on, else of the one the tracker
+    /// finished in this frame, else of the one it follows.
+    private func watchPins(_ frame: VideoFrame, toPrevious: Homography?, finished track: TrackedShot?) {
+        guard let pinWatch else { return }
+        let observations = finishedTracks.first?.observations ?? track?.observations ?? tracker.followedObservations
+        let toCalibration = watchesCamera ? referenceChain.toFirstFrame(ofFrame: frame.index) : .identity
+        pinWatch.watch(frame, toPrevious: toPrevious, toCalibration: toCalibration,
+                       ball: observations.last.flatMap { $0.frame == frame.index ? $0.candidate : nil },
+                       farthestFt: observations.lazy.compactMap(\.distanceFt).max())
     }
 
     /// Looks for a disc rolling down the lane against the background. With no colour and no box, the first one found is
@@ -191,7 +232,7 @@ public final class ShotPipeline: @unchecked Sendable {
     /// The earliest frame whose ball the pipeline may still change (`ShotTracker.firstUnsettledFrame`; on real footage,
     /// also the earliest recent frame a ball found later may be followed back into); nil when it will change none.
     public var firstUnsettledFrame: Int? {
-        [tracker.firstUnsettledFrame, watchesCamera ? recentFrames.firstFrame : nil].compactMap { $0 }.min()
+        [tracker.firstUnsettledFrame, finishedTracks.first?.observations.first?.frame, watchesCamera ? recentFrames.firstFrame : nil].compactMap { $0 }.min()
     }
 
     /// Where a recent frame lies in the reference view (on a fixed camera, the first frame's, which all its frames
@@ -200,9 +241,11 @@ public final class ShotPipeline: @unchecked Sendable {
         watchesCamera ? referenceChain.view(ofFrame: frame) : ReferenceView(frame: 0, toReference: .identity)
     }
 
-    /// The end of the input for `track(_:)`: the track of a ball still being followed and its number, if any.
-    public func finishTracking() -> NumberedTrack? {
-        tracker.finish().map(numbered)
+    /// The end of the input for `track(_:)`: the tracks still waiting for their pins and of a ball still followed, numbered.
+    public func finishTracking() -> [NumberedTrack] {
+        finished(tracker.finish())
+        defer { finishedTracks.removeAll() }
+        return finishedTracks.map(numbered)
     }
 
     /// Measures a finished track and predicts its pin action. Reads only immutable state, so unlike the rest of
@@ -281,8 +324,10 @@ public final class ShotPipeline: @unchecked Sendable {
 
     private func numbered(_ track: TrackedShot) -> NumberedTrack {
         shotCount += 1
-        lastShotFrame = track.observations.last?.frame ?? lastShotFrame
         var placed = track
+        // The front pins' first movement since this ball was first seen is its arrival; the watch turns to the next ball.
+        if let contact = pinWatch?.contact, let first = track.observations.first?.frame, contact.frame > first { placed.pinContact = contact }
+        pinWatch?.reset()
         for index in placed.observations.indices {
             placed.observations[index].view = referenceChain.view(ofFrame: placed.observations[index].frame)
         }

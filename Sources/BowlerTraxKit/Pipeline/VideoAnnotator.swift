@@ -75,10 +75,10 @@ public final class VideoAnnotator: @unchecked Sendable {
         }
     }
 
-    /// The end of the input, after `pipeline.finishTracking()`'s shot (if any) was given here: draws the frames still
+    /// The end of the input, after `pipeline.finishTracking()`'s shots were given here: draws the frames still
     /// waiting, writes the end of the file, and reports the first error met on the way.
-    public func finish(pipeline: ShotPipeline, finishedShot: ShotPipeline.NumberedTrack?) throws {
-        if let finishedShot { finished.append((finishedShot.shotNumber, finishedShot.track.observations)) }
+    public func finish(pipeline: ShotPipeline, finishedShots: [ShotPipeline.NumberedTrack]) throws {
+        finished += finishedShots.map { ($0.shotNumber, $0.track.observations) }
         while let first = waiting.first { release(first, pipeline: pipeline) }
         try encoding.sync {
             if let failure { throw failure }

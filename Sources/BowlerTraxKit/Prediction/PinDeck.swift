@@ -5,8 +5,7 @@
 /// spot (60 ft). Pins are numbered 1...10; index `pin - 1` in the arrays below.
 enum PinDeck {
     static let pinCount = 10
-    /// Belly diameter 4.766 in (USBC): the widest section, at about the height the ball's centre rides.
-    static let pinRadiusIn = 4.766 / 2
+    static let pinRadiusIn = Lane.pinRadiusIn
     /// 3 lb 6 oz to 3 lb 10 oz (USBC); 3.5 lb = 1.59 kg.
     static let pinMassKg = 1.59
     /// 15 lb, the most common ball weight among adults (DOMAIN.md allows up to 16 lb).

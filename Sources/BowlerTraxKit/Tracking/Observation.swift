@@ -31,6 +31,8 @@ public struct Observation: Sendable, Equatable {
 /// A ball followed from near the foul line until it reached the pins or left the lane.
 public struct TrackedShot: Sendable, Equatable {
     public var observations: [Observation]
+    /// When the head pin first moved, if it was seen to (`PinWatch`).
+    public var pinContact: PinContact? = nil
 }
 
 /// A ball's centre and radius in some picture's pixels (continuous coordinates).

@@ -36,7 +36,7 @@ final class VideoAnalyzerTests: XCTestCase {
         while let frame = try decoder.nextFrame() {
             if let finished = pipeline.track(frame) { shots.append(pipeline.measure(finished)) }
         }
-        if let finished = pipeline.finishTracking() { shots.append(pipeline.measure(finished)) }
+        shots += pipeline.finishTracking().map(pipeline.measure)
         XCTAssertGreaterThan(shots.count, 1)
         XCTAssertEqual(analysed.shots, shots)
     }
