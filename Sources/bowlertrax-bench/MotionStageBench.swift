@@ -87,8 +87,8 @@ struct MotionStageBench {
                 }
             }
         }
-        if result.noBallFinish.time({ noBall.finishTracking() }) != nil { result.noBallShots += 1 }
-        if colour.finishTracking() != nil { result.colourShots += 1 }
+        result.noBallShots += result.noBallFinish.time { noBall.finishTracking() }.count
+        result.colourShots += colour.finishTracking().count
         guard result.decode.count > 0 else { throw BenchError.emptyClip(path: path) }
         return result
     }

@@ -6,11 +6,6 @@ public struct PinContact: Sendable, Equatable {
     public var frame: Int
     /// Midway between that frame and the one before: the time the ball met the pins.
     public var timeS: Double
-
-    public init(frame: Int, timeS: Double) {
-        self.frame = frame
-        self.timeS = timeS
-    }
 }
 
 /// Watches the front pins' tops while a followed ball nears them, and tells the frame they first move: the ball's
