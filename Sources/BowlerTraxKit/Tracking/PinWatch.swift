@@ -1,5 +1,3 @@
-import Glibc
-
 /// When the ball reached the pins: the frame the front pins first moved.
 public struct PinContact: Sendable, Equatable {
     /// The first frame in which a front pin is seen moved.
