@@ -13,7 +13,7 @@ struct LaneScene {
     static let pitDepthFt = 2.5
     static let maskingDistanceFt = 58.5
     static let maskingBottomFt = 2.2
-    static let pinRadiusFt = 2.383 / 12
+    static let pinRadiusFt = Lane.pinRadiusIn / 12
     static let pinHeightFt = 15.0 / 12
     /// Pin spots in right-edge boards and distance past 60 ft, inches (DOMAIN.md).
     static let pinSpots: [(board: Double, behindIn: Double)] = [

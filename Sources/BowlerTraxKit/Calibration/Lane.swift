@@ -41,6 +41,8 @@ public enum Lane {
     /// The ten pin spots, front row first (DOMAIN.md).
     public static let pinSpots: [PinSpot] = zip([20, 25.64, 14.36, 31.28, 20, 8.72, 36.92, 25.64, 14.36, 3.08], [0, 1, 1, 2, 2, 2, 3, 3, 3, 3])
         .enumerated().map { PinSpot(pin: $0.offset + 1, board: $0.element.0, row: $0.element.1) }
+    /// The head pin and the 2 and 3 pins: the ball meets one of them first.
+    public static let frontPinSpots = pinSpots.filter { $0.row <= 1 }
 
     /// Lateral feet from the lane centre for a board counted from the right edge.
     public static func lateralFt(board: Double) -> Double { (board - centreBoard) * boardWidthFt }

@@ -79,7 +79,7 @@ public struct ShotMeasurer: Sendable {
     /// boards serve.
     static func contactDistanceFt(board: Double) -> Double? {
         let reach = (Lane.ballRadiusIn + Lane.pinRadiusIn) / 12
-        return Lane.pinSpots.filter { $0.row <= 1 }.compactMap { spot -> Double? in
+        return Lane.frontPinSpots.compactMap { spot -> Double? in
             let across = Lane.lateralFt(board: board) - Lane.lateralFt(board: spot.board)
             return abs(across) < reach ? spot.distanceFt - (reach * reach - across * across).squareRoot() : nil
         }.min()

@@ -135,7 +135,7 @@ public final class ShotPipeline: @unchecked Sendable {
     private func handOn(at frame: VideoFrame, cut: Bool) -> NumberedTrack? {
         guard let first = finishedTracks.first else { return nil }
         if let pinWatch, !cut, pinWatch.contact == nil, let last = first.observations.last, frame.timeS - last.timeS <= PinWatch.waitS,
-           PinWatch.isArmed(byFarthestFt: first.observations.lazy.compactMap(\.distanceFt).max()) {
+           PinWatch.isArmed(byFarthestFt: Self.farthestFt(of: first.observations)) {
             return nil
         }
         finishedTracks.removeFirst()
@@ -150,8 +150,11 @@ public final class ShotPipeline: @unchecked Sendable {
         let toCalibration = watchesCamera ? referenceChain.toFirstFrame(ofFrame: frame.index) : .identity
         pinWatch.watch(frame, toPrevious: toPrevious, toCalibration: toCalibration,
                        ball: observations.last.flatMap { $0.frame == frame.index ? $0.candidate : nil },
-                       farthestFt: observations.lazy.compactMap(\.distanceFt).max())
+                       farthestFt: Self.farthestFt(of: observations))
     }
+
+    /// The farthest down the lane a ball was seen; nil where none of its sightings is placed on the lane.
+    private static func farthestFt(of observations: [Observation]) -> Double? { observations.lazy.compactMap(\.distanceFt).max() }
 
     /// Looks for a disc rolling down the lane against the background. With no colour and no box, the first one found is
     /// followed by its shape. With a box, one of the seeded ball's size and colour found where the shape search is not

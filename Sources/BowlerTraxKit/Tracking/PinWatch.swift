@@ -23,7 +23,7 @@ final class PinWatch {
     /// Half the width watched, feet: out to the 2 and 3 pins' bellies, 6 in either side of the head pin.
     static let halfWidthFt = (6 + Lane.pinRadiusIn) / 12
     /// The rows watched: the head pin's and the 2 and 3 pins'.
-    static let distancesFt = Lane.pinSpots.filter { $0.row <= 1 }.map(\.distanceFt)
+    static let distancesFt = Lane.frontPinSpots.map(\.distanceFt)
     /// The ball must have been seen this far down the lane before the pin is watched (before, a change there is
     /// the sweep's, or the camera's misregistered): far enough that its far end, read some feet off, still passes.
     static let armedFromFt = 50.0

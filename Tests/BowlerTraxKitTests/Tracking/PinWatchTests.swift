@@ -14,7 +14,7 @@ final class PinWatchTests: XCTestCase {
     /// right, and a ball (radius 6 px) at `ball` if given.
     private func frame(_ index: Int, headShiftPx: Double = 0, panPx: Double = 0, ball: (x: Double, y: Double)? = nil) -> VideoFrame {
         let canvas = TestCanvas(width: 1280, height: 720, background: Self.dark, index: index, timeS: Double(index) / fps)
-        for spot in Lane.pinSpots where spot.row <= 1 {
+        for spot in Lane.frontPinSpots {
             let base = Self.camera.pixel(board: spot.board, distanceFt: spot.distanceFt)
             let top = Self.camera.pixel(board: spot.board, distanceFt: spot.distanceFt, heightFt: 15.0 / 12)
             let side = Self.camera.pixel(lateralFt: Lane.lateralFt(board: spot.board) + Lane.pinRadiusIn / 12, distanceFt: spot.distanceFt)
