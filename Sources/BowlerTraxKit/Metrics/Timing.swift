@@ -4,7 +4,8 @@
 /// sightings from 12 ft before to 6 ft after the crossing (about two thirds of a second of path): long
 /// enough to average out the coarse far-end sightings, short enough that the ball's deceleration is near
 /// constant within it. Near the foul line the window is the first 15 ft seen, extrapolated back when the
-/// bowler hid the release. Down the back end, where the ball may go from hooking (slowing) to rolling
+/// bowler hid the release. Over the front, in the oil, the quadratic's slowing is held within what the oil
+/// allows (`frontSlowingFtS2`). Down the back end, where the ball may go from hooking (slowing) to rolling
 /// (steady), the friction path fitted to the back end.
 struct Timing {
     let samples: [PathSample]
@@ -21,9 +22,24 @@ struct Timing {
         let low = max(first.distanceFt, target - Self.windowBeforeFt)
         let range = low...max(target + Self.windowAfterFt, low + ShotMeasurer.earlySpanFt)
         let chosen = samples.filter { range.contains($0.distanceFt) }
-        guard chosen.count >= 5, let origin = chosen.first?.timeS, let end = chosen.last?.timeS,
-              let fit = PolynomialFit.robust(xs: chosen.map { $0.timeS - origin }, ys: chosen.map(\.distanceFt),
-                                             sigmas: chosen.map(\.distanceSigmaFt), degree: 2) else { return nil }
+        guard chosen.count >= 5, let origin = chosen.first?.timeS, let end = chosen.last?.timeS else { return nil }
+        let ts = chosen.map { $0.timeS - origin }, sigmas = chosen.map(\.distanceSigmaFt)
+        guard var fit = PolynomialFit.robust(xs: ts, ys: chosen.map(\.distanceFt), sigmas: sigmas, degree: 2) else { return nil }
+        // In the oil the ball slows by no more than its friction allows, and never speeds up: a window there whose
+        // quadratic says otherwise bends to noise, so its slowing is held at the nearer bound and the rest refitted.
+        let slowing = -2 * fit.coefficients[2]
+        if range.upperBound <= ShotMeasurer.backEndFitFromFt, !Self.frontSlowingFtS2.contains(slowing) {
+            let held = min(max(slowing, Self.frontSlowingFtS2.lowerBound), Self.frontSlowingFtS2.upperBound)
+            guard let line = PolynomialFit.robust(xs: ts, ys: zip(ts, chosen).map { t, sample in sample.distanceFt + held / 2 * t * t },
+                                                  sigmas: sigmas, degree: 1) else { return nil }
+            fit = PolynomialFit(coefficients: line.coefficients + [-held / 2])
+        }
         return fit.solve(for: target, in: (-1.0)...(end - origin + 0.2)).map { $0 + origin }
     }
+
+    /// How fast a ball slows over the lane's front, ft/s²: never negative (a ball never speeds up), and at most the
+    /// pull of the oil's friction, μg with μ at most 0.05 (DOMAIN.md: about 0.015 to 0.04 on oil; the validation
+    /// shots, `Fixtures/validation`, draw up to 0.049). Windows that end by `ShotMeasurer.backEndFitFromFt` lie in
+    /// the oil of any house pattern (38 to 42 ft).
+    static let frontSlowingFtS2 = 0.0...(0.05 * FrictionPathFit.gravityFtS2)
 }

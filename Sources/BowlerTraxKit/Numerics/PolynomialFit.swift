@@ -61,5 +61,6 @@ extension PolynomialFit {
         return RobustLeastSquares(design: design, width: width, ys: ys, sigmas: sigmas, maxRounds: 6).map { (PolynomialFit(coefficients: $0.coefficients), $0.scatter) }
     }
 
-    private init(coefficients: [Double]) { self.coefficients = coefficients }
+    /// The polynomial with these coefficients, lowest power first.
+    init(coefficients: [Double]) { self.coefficients = coefficients }
 }
