@@ -203,7 +203,16 @@ enum CalibrateCommand {
                 + lpad(ShotTable.format(residual.errorPx, 2), 10) + lpad(ShotTable.format(residual.errorBoards, 2), 8) + lpad(ShotTable.format(residual.errorFt, 2), 7) + "\n"
         }
         text += "Largest error \(ShotTable.format(calibration.maxErrorPx, 2)) px (limit \(JSONText.number(maxErrorPx, digits: 2)) px).\n"
-        return text
+        return text + cameraLine(calibration.camera)
+    }
+
+    /// Where the fit puts the camera: a wrong landmark shows as a camera no one would set up.
+    static func cameraLine(_ camera: CameraModel) -> String {
+        let (lateral, distance, height) = camera.positionFt
+        return "The camera, as the fit places it: \(ShotTable.format(height, 1)) ft above the lane, "
+            + "\(ShotTable.format(abs(distance), 1)) ft \(distance < 0 ? "behind" : "past") the foul line, "
+            + "\(ShotTable.format(abs(lateral), 1)) ft \(lateral > 0 ? "left" : "right") of the lane's centre line, "
+            + "looking \(ShotTable.format(camera.pitchDownDeg, 1))° down; focal length \(ShotTable.format(camera.focalPx, 0)) px.\n"
     }
 
     static func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text + " " : text.padded(to: width) }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A pinhole camera recovered from the lane homography, so points above the lane (the ball's centre
 /// rides 4.25 in up) can be mapped too.
 ///
@@ -97,6 +99,14 @@ public struct CameraModel: Sendable, Equatable {
         guard let solution = LinearSolver.solve(matrix, [-origin.x, -origin.y, -origin.z]), solution[2] > 0 else { return nil }
         return (solution[0], solution[1])
     }
+
+    /// Where the camera stands, in lane feet: across from the lane's centre line (toward the higher boards of the
+    /// calibration's numbering, the left edge seen from behind), down the lane from the foul line (negative behind
+    /// it), and above the lane.
+    public var positionFt: (lateralFt: Double, distanceFt: Double, heightFt: Double) { (-r1.dot(t), -r2.dot(t), -up.dot(t)) }
+
+    /// How far below the lane's plane the camera looks, degrees.
+    public var pitchDownDeg: Double { asin(min(1, max(-1, -up.z))) * 180 / .pi }
 
     /// Radius in pixels of a sphere of `radiusFt` centred at camera-space point `p`.
     public func projectedRadiusPx(radiusFt: Double, at p: Vector3) -> Double {

@@ -170,6 +170,24 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: overlay), "the overlay shows the bad point")
     }
 
+    /// The camera the fit recovers from the rendered clip's exact landmarks is the one that rendered it: 5.5 ft up,
+    /// 16 ft behind the foul line, 0.3 ft toward the higher boards (left, seen from behind), aimed at the centre line
+    /// 19 ft down the lane.
+    func testTheFitPlacesTheCameraWhereItStood() throws {
+        let result = try CalibrationCLI.run(["calibrate", "--video", video, "--points", points])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let line = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("The camera, as the fit places it: ") }, result.stdout)
+        let numbers = line.split(whereSeparator: { !"0123456789.".contains($0) }).compactMap { Double($0) }
+        XCTAssertEqual(numbers.count, 5, String(line))
+        guard numbers.count == 5 else { return }
+        XCTAssertEqual(numbers[0], 5.5, accuracy: 0.05, "height")
+        XCTAssertEqual(numbers[1], 16, accuracy: 0.05, "behind the foul line")
+        XCTAssertEqual(numbers[2], 0.3, accuracy: 0.05, "across")
+        XCTAssertTrue(line.contains("ft behind the foul line") && line.contains("ft left of"), String(line))
+        XCTAssertEqual(numbers[3], atan(5.5 / 35) * 180 / .pi, accuracy: 0.05, "pitch")
+        XCTAssertEqual(numbers[4], 1559, accuracy: 1, "focal length")
+    }
+
     func testRefittedPointsAreWrittenInTheAnalysisFormat() throws {
         let dir = try CalibrationCLI.temporaryDirectory(self)
         let out = dir.appendingPathComponent("lane.json").path
@@ -181,7 +199,7 @@ final class CalibrateCommandTests: XCTestCase {
             foul line, right edge           0.5   0.00      0.00    0.00   0.00
 
             """), result.stdout)
-        XCTAssertTrue(result.stdout.hasSuffix("Largest error 0.00 px (limit 3 px).\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Largest error 0.00 px (limit 3 px).\nThe camera, as the fit places it: "), result.stdout)
         let written = try CalibrationFile.load(path: out)
         let original = try CalibrationFile.load(path: points)
         XCTAssertEqual(written.points.map(\.name), original.points.map(\.name))
