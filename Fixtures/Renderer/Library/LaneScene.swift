@@ -13,7 +13,6 @@ struct LaneScene {
     static let pitDepthFt = 2.5
     static let maskingDistanceFt = 58.5
     static let maskingBottomFt = 2.2
-    static let pinRadiusFt = Lane.pinRadiusIn / 12
     static let pinHeightFt = 15.0 / 12
     /// Pin spots in right-edge boards and distance past 60 ft, inches (DOMAIN.md).
     static let pinSpots: [(board: Double, behindIn: Double)] = [
@@ -65,7 +64,7 @@ struct LaneScene {
         // Pins only matter for rays that reach the pin decks.
         if nearest > 40 {
             for pin in pins {
-                if let hit = ray.hitVerticalCylinder(centreX: pin.x, centreY: pin.y, radius: LaneScene.pinRadiusFt,
+                if let hit = ray.hitVerticalCylinder(centreX: pin.x, centreY: pin.y, radius: Lane.pinRadiusFt,
                                                      bottomZ: 0, topZ: LaneScene.pinHeightFt), hit.t < nearest {
                     nearest = hit.t
                     glossy = false

@@ -25,6 +25,7 @@ public enum Lane {
     public static let ballRadiusFt = ballRadiusIn / 12
     /// A pin's radius at its belly (4.766 in across), the widest section, at about the height the ball's centre rides.
     public static let pinRadiusIn = 4.766 / 2
+    public static let pinRadiusFt = pinRadiusIn / 12
     public static let arrowBoards: [Double] = [5, 10, 15, 20, 25, 30, 35]
     public static let pocketBoard = 17.5
 

@@ -4,7 +4,7 @@ extension LaneFinder {
     /// Radius of a pin where it meets the deck, for the pins' landmarks. DOMAIN.md gives the belly (4.766 in
     /// across); a real pin's base is narrower (about 2 in across), which moves the landmark about 0.1 ft: a
     /// fifth of a pixel at 720p, that far down the lane.
-    static let pinBaseRadiusFt = Lane.pinRadiusIn / 12
+    static let pinBaseRadiusFt = Lane.pinRadiusFt
 
     /// The standing pins, each as the front of its base on its spot's board line (from the point of that board between
     /// the near corners to the vanishing point), the head pin first. The head pin is sought as `pinBase` says, walking

@@ -13,12 +13,12 @@ struct DeckPin {
     /// The falling pin's `reach(atS:)` at the start of the step; none while it stands (`updateReach`).
     private(set) var reach: (lengthIn: Double, growthInPerS: Double) = (0, 0)
     /// The reach and the belly's radius, with half an inch to spare: how close another pin's edge must come (`mayTouch`).
-    private(set) var touchIn = PinDeck.pinRadiusIn + 0.5
+    private(set) var touchIn = Lane.pinRadiusIn + 0.5
     /// `disc.speedInPerS` at the start of the step, before deck friction slows it.
     var speedInPerS = 0.0
 
     init(spot: (xIn: Double, yIn: Double)) {
-        disc = Disc(xIn: spot.xIn, yIn: spot.yIn, vxInPerS: 0, vyInPerS: 0, radiusIn: PinDeck.pinRadiusIn, massKg: PinDeck.pinMassKg)
+        disc = Disc(xIn: spot.xIn, yIn: spot.yIn, vxInPerS: 0, vyInPerS: 0, radiusIn: Lane.pinRadiusIn, massKg: PinDeck.pinMassKg)
     }
 
     mutating func updateReach(atS timeS: Double) {

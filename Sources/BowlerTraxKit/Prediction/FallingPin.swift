@@ -110,6 +110,6 @@ struct FallingPin: Sendable {
         let axisHeightIn = lengthIn > Self.uprightShadowIn
             ? alongIn * (Self.heightIn * Self.heightIn - lengthIn * lengthIn).squareRoot() / lengthIn
             : Self.bellyHeightIn
-        return (impulse * inverseOther, max(PinDeck.pinRadiusIn, min(Self.bellyHeightIn, axisHeightIn)))
+        return (impulse * inverseOther, max(Lane.pinRadiusIn, min(Self.bellyHeightIn, axisHeightIn)))
     }
 }

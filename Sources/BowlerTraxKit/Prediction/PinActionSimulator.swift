@@ -53,7 +53,7 @@ public struct PinActionSimulator: Sendable {
     /// 1 mph in inches per second.
     static let inPerSPerMph = 17.6
     /// A pin slid off its spot by more than its radius has been moved off its base: it is down.
-    static let offSpotDistanceIn = PinDeck.pinRadiusIn
+    static let offSpotDistanceIn = Lane.pinRadiusIn
     /// A pin slower than this cannot knock another down: pin on pin, a blow gives the struck pin at
     /// most (1 + e) / 2 of the striker's speed.
     var harmlessSpeedInPerS: Double { knockdownSpeedInPerS * 2 / (1 + pinPinRestitution) }

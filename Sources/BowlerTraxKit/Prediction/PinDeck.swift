@@ -5,7 +5,6 @@
 /// spot (60 ft). Pins are numbered 1...10; index `pin - 1` in the arrays below.
 enum PinDeck {
     static let pinCount = 10
-    static let pinRadiusIn = Lane.pinRadiusIn
     /// 3 lb 6 oz to 3 lb 10 oz (USBC); 3.5 lb = 1.59 kg.
     static let pinMassKg = 1.59
     /// 15 lb, the most common ball weight among adults (DOMAIN.md allows up to 16 lb).

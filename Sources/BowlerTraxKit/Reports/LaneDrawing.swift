@@ -112,10 +112,9 @@ public struct LaneDrawing: Sendable {
         for board in [3.0, 5, 8, 11, 14, 26, 29, 32, 35, 37] {
             drawing.add(.ellipse(center: (x(rightBoard: board), y(distanceFt: 7)), radiusXPx: 1.2, radiusYPx: 1.2), Drawing.Style(fill: Self.ink))
         }
-        let pinRadiusFt = Lane.pinRadiusIn / 12
         for spot in Lane.pinSpots {
-            drawing.add(.ellipse(center: (x(rightBoard: spot.board), y(distanceFt: spot.distanceFt)), radiusXPx: pinRadiusFt * pxPerFt * boardStretch,
-                                 radiusYPx: pinRadiusFt * pxPerFt),
+            drawing.add(.ellipse(center: (x(rightBoard: spot.board), y(distanceFt: spot.distanceFt)), radiusXPx: Lane.pinRadiusFt * pxPerFt * boardStretch,
+                                 radiusYPx: Lane.pinRadiusFt * pxPerFt),
                         Drawing.Style(stroke: DrawingColor("#333333"), strokeWidthPx: 0.8, fill: DrawingColor("#ffffff")), attributes: [("class", "pin")])
         }
     }

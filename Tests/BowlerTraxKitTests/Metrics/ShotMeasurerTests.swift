@@ -97,8 +97,8 @@ final class ShotMeasurerTests: XCTestCase {
     /// hook of the other tests slows by 2 ft/s² from the foul line on, 0.062 g: `Timing` holds a front's slowing to
     /// the oil's pull (at most 0.05 g), and reads that hook's launch a little slow.
     func testHookSpeedsFollowTheDeceleration() throws {
-        let slowing = 1.2, v0 = HookPath.releaseMph * mph
-        func time(atFt distanceFt: Double) -> Double { (v0 - (v0 * v0 - 2 * slowing * distanceFt).squareRoot()) / slowing }
+        let slowing = 1.2
+        func time(atFt distanceFt: Double) -> Double { SyntheticShot.time(toReachFt: distanceFt, mph: HookPath.releaseMph, byFtS2: slowing) }
         var shot = try hook()
         shot.distanceFt = SyntheticShot.decelerating(mph: HookPath.releaseMph, byFtS2: slowing)
         let m = try measure(shot)

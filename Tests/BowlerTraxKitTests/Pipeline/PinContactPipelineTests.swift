@@ -20,7 +20,7 @@ final class PinContactPipelineTests: XCTestCase {
         // The head pin in the picture: its axis from the deck to its top, a belly radius either side.
         let base = try XCTUnwrap(calibration.pixel(lateralFt: 0, distanceFt: Lane.headPinDistanceFt, heightFt: 0))
         let top = try XCTUnwrap(calibration.pixel(lateralFt: 0, distanceFt: Lane.headPinDistanceFt, heightFt: 15.0 / 12))
-        let side = try XCTUnwrap(calibration.pixel(lateralFt: Lane.pinRadiusIn / 12, distanceFt: Lane.headPinDistanceFt, heightFt: 0))
+        let side = try XCTUnwrap(calibration.pixel(lateralFt: Lane.pinRadiusFt, distanceFt: Lane.headPinDistanceFt, heightFt: 0))
         let reach = Int(abs(side.x - base.x).rounded(.up)) + 2
         let pin = PixelRect(x0: Int(base.x) - reach, y0: Int(top.y) - 1, x1: Int(base.x) + reach + 1, y1: Int(base.y) + 1)
         var finished: [ShotPipeline.NumberedTrack] = []

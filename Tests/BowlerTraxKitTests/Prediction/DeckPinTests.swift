@@ -41,7 +41,7 @@ final class DeckPinTests: XCTestCase {
         // Lying flat toward the other: its shadow reaches 15 in.
         first.falling = FallingPin(vxInPerS: 1, vyInPerS: 0, velocityChangeInPerS: 20, atS: 0)
         first.updateReach(atS: 1)
-        second.disc.xIn = FallingPin.heightIn + 2 * PinDeck.pinRadiusIn + 0.5
+        second.disc.xIn = FallingPin.heightIn + 2 * Lane.pinRadiusIn + 0.5
         XCTAssertTrue(DeckPin.mayTouch(first, second))
     }
 }

@@ -3,7 +3,7 @@ import XCTest
 
 final class FallingPinTests: XCTestCase {
     private func pin(x: Double, y: Double, vx: Double = 0, vy: Double = 0) -> Disc {
-        Disc(xIn: x, yIn: y, vxInPerS: vx, vyInPerS: vy, radiusIn: PinDeck.pinRadiusIn, massKg: PinDeck.pinMassKg)
+        Disc(xIn: x, yIn: y, vxInPerS: vx, vyInPerS: vy, radiusIn: Lane.pinRadiusIn, massKg: PinDeck.pinMassKg)
     }
 
     func testReachGrowsFromNothingToThePinsHeight() throws {

@@ -25,6 +25,12 @@ struct SyntheticShot {
         { mph * 1.4666667 * $0 - deceleration * $0 * $0 / 2 }
     }
 
+    /// When the ball of `decelerating(mph:byFtS2:)` reaches `distanceFt`, seconds after the foul line.
+    static func time(toReachFt distanceFt: Double, mph: Double, byFtS2 deceleration: Double) -> Double {
+        let v0 = mph * 1.4666667
+        return (v0 - (v0 * v0 - 2 * deceleration * distanceFt).squareRoot()) / deceleration
+    }
+
     /// A hook as Coulomb friction draws it: slowing from 21 mph by 2 ft/s² down-lane while pulled across at
     /// `HookPath.pullBoardsS2`, one constant pull, with its breakpoint on board 8 at 40 ft.
     static func hook(calibration: LaneCalibration, fps: Double = 60, hand: Hand = .right) -> SyntheticShot {
@@ -78,8 +84,7 @@ enum HookPath {
 
     /// Time after the foul line at which the ball reaches `distanceFt`.
     static func time(atFt distanceFt: Double) -> Double {
-        let v0 = releaseMph * 1.4666667
-        return (v0 - (v0 * v0 - 2 * slowingFtS2 * distanceFt).squareRoot()) / slowingFtS2
+        SyntheticShot.time(toReachFt: distanceFt, mph: releaseMph, byFtS2: slowingFtS2)
     }
 
     static func board(atFt distanceFt: Double) -> Double { 8 + pullBoardsS2 / 2 * pow(time(atFt: distanceFt) - time(atFt: breakpointFt), 2) }

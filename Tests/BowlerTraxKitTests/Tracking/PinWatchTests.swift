@@ -17,7 +17,7 @@ final class PinWatchTests: XCTestCase {
         for spot in Lane.frontPinSpots {
             let base = Self.camera.pixel(board: spot.board, distanceFt: spot.distanceFt)
             let top = Self.camera.pixel(board: spot.board, distanceFt: spot.distanceFt, heightFt: 15.0 / 12)
-            let side = Self.camera.pixel(lateralFt: Lane.lateralFt(board: spot.board) + Lane.pinRadiusIn / 12, distanceFt: spot.distanceFt)
+            let side = Self.camera.pixel(lateralFt: Lane.lateralFt(board: spot.board) + Lane.pinRadiusFt, distanceFt: spot.distanceFt)
             let halfWidth = abs(side.x - base.x), shift = panPx + (spot.pin == 1 ? headShiftPx : 0)
             canvas.fill(Self.white) { x, y in
                 abs(Double(x) + 0.5 - base.x - shift) <= halfWidth && Double(y) + 0.5 >= top.y && Double(y) + 0.5 <= base.y
