@@ -19,7 +19,6 @@ struct LaneScene {
         (20, 0), (25.64, 10.39), (14.36, 10.39), (31.28, 20.78), (20, 20.78), (8.72, 20.78),
         (36.92, 31.18), (25.64, 31.18), (14.36, 31.18), (3.08, 31.18),
     ]
-    static let dotBoards: [Double] = [3, 5, 8, 11, 14, 26, 29, 32, 35, 37]
     static let visibleLanes = -2...2
     /// The lanes' wood: light maple (1), a dark-stained or synthetic wood print (about 0.55); the approach too.
     var woodTone = 1.0
@@ -113,9 +112,9 @@ struct LaneScene {
             // Triangle 0.6 ft long, 1.6 boards wide at its base, pointing down-lane.
             if back >= 0, back <= 0.6, abs(board - nearestArrow) <= 0.8 * back / 0.6 { return dark }
         }
-        if abs(yFt - 7) < 0.05 {
-            for dot in LaneScene.dotBoards where abs(board - dot) * Lane.boardWidthFt < 0.045 {
-                let dx = (board - dot) * Lane.boardWidthFt, dy = yFt - 7
+        if abs(yFt - Lane.guideDotDistanceFt) < 0.05 {
+            for dot in Lane.guideDotBoards where abs(board - dot) * Lane.boardWidthFt < 0.045 {
+                let dx = (board - dot) * Lane.boardWidthFt, dy = yFt - Lane.guideDotDistanceFt
                 if dx * dx + dy * dy < 0.042 * 0.042 { return dark }
             }
         }

@@ -27,6 +27,9 @@ public enum Lane {
     public static let pinRadiusIn = 4.766 / 2
     public static let pinRadiusFt = pinRadiusIn / 12
     public static let arrowBoards: [Double] = [5, 10, 15, 20, 25, 30, 35]
+    /// The guide dots' boards from the right edge, and their distance past the foul line (DOMAIN.md: "about 7 ft").
+    public static let guideDotBoards: [Double] = [3, 5, 8, 11, 14, 26, 29, 32, 35, 37]
+    public static let guideDotDistanceFt = 7.0
     public static let pocketBoard = 17.5
 
     /// A pin's spot: its number (1 the head pin), its board from the right edge and its row behind the head pin.

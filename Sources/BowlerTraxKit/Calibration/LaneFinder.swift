@@ -7,7 +7,8 @@
 /// meet at the vanishing point; everything else is optional: the foul line
 /// (a straight thin dark line across the lane near where it begins, else the step there to the lighter approach
 /// where the gutters end, when in view, judged on the columns no one covers), the seven arrow tips (each from how
-/// its triangle narrows row by row) and the lane edges level with each pair of arrows, the head pin's base (on
+/// its triangle narrows row by row) and the lane edges level with each pair of arrows, the guide dots when the foul
+/// line is not in view (a row of dark dashes between the arrows and the near end), the head pin's base (on
 /// the board-20 line) and the lane's end at the pit (where visible between the pins). Corners come from
 /// intersecting fitted lines, so each uses hundreds of pixels. Wood is told by its colour relative to the
 /// picture's own wood (light or dark maple alike). Assumptions: lines are straight (no strong lens
@@ -114,6 +115,13 @@ public struct LaneFinder {
             // With no foul line the edges level with the arrows stand in for its corners (with it, they add only
             // their own noise: a few tenths of a board at the pins on the fixtures).
             proposals += edgesLevelWithArrows(arrows, left: left, right: right, confidence: edgeConfidence)
+            // So do the guide dots (7 ft), found between where the lane's edges begin and the arrows' bases (12 ft and
+            // more). With the foul line they are not sought: their distance varies by lane as the arrows' do (train 04's
+            // lie 6.4 ft out by its foul line, arrows and head pin), and held at 7 ft they pulled its fit off the arrows.
+            if let nearestArrow = arrows.map(\.point.yPx).max() {
+                proposals += findGuideDots(left: left, right: right, nearRow: nearRow,
+                                           farRow: Self.index(nearestArrow + Self.arrowsToDotsMargin * (Double(nearRow) - nearestArrow)))
+            }
         }
         proposals += pins
         if let pin = pins.first(where: { $0.point.board == Lane.centreBoard }) {
@@ -153,6 +161,10 @@ public struct LaneFinder {
     /// The rows above the foul line left out of the arrows' search, as a fraction of its height below the vanishing
     /// point: 12 ft beyond it lies above this for any camera up to 200 ft behind the foul line.
     static let foulLineMarginFraction = 0.05
+
+    /// The rows from the nearest arrow tip toward the near end left out of the dots' search, as a fraction of the
+    /// way (the arrows' own bases lie there).
+    static let arrowsToDotsMargin = 0.1
 
     /// How far down the lane the landmarks must spread for the fit to fix the lane's length in the picture.
     static let minDistanceSpanFt = 10.0

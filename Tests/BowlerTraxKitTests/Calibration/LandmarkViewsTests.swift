@@ -94,13 +94,13 @@ final class LandmarkViewsTests: XCTestCase {
         let out = try CalibrationCLI.temporaryDirectory(self).appendingPathComponent("lane.json").path
         let result = try CalibrationCLI.run(["calibrate", "--video", CalibrationCLI.fixture("pan-720p60.mp4"), "--auto", "--out", out])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("\nThe first view is refused (calibration auto: the points lie on one line, or all but one of them do; add landmarks across and down the lane): the lane is looked for in the views the camera moves to, carried back into frame 0's picture.\nLooked in 7 views of frames 0 to 209, the lane found in 7: frames 0, 105, 128, 154, 183, 198, 206.\nThe ball, seen in 139 frames, rolls between the lane's edges found in frames 105, 128, 154, 183, 198, 206: the lane bowled.\nGathered 20 landmarks (pixels of frame 0):\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("\nThe first view is refused (calibration auto: the points lie on one line, or all but one of them do; add landmarks across and down the lane): the lane is looked for in the views the camera moves to, carried back into frame 0's picture.\nLooked in 7 views of frames 0 to 209, the lane found in 7: frames 0, 105, 128, 154, 183, 198, 206.\nThe ball, seen in 139 frames, rolls between the lane's edges found in frames 105, 128, 154, 183, 198, 206: the lane bowled.\nGathered 30 landmarks (pixels of frame 0):\n"), result.stdout)
         XCTAssertTrue(result.stdout.contains("\narrow tip, board 20            641."), result.stdout)
         XCTAssertTrue(result.stdout.contains("\nLeft out: the landmarks of frames 0, whose lane lies more than 10 boards from the lane the ball rolled down.\n"), result.stdout)
         XCTAssertTrue(result.stdout.contains("\nThe lane's edges as found in the views they came from read through the fit within "), result.stdout)
         let file = try CalibrationFile.load(path: out)
         XCTAssertNil(file.videoFrame)
-        XCTAssertEqual(file.points.count, 20)
+        XCTAssertEqual(file.points.count, 30)
     }
 
     /// Nothing is carried back past a cut: the camera's motion to frame 0 is lost there, so reading stops, and no view

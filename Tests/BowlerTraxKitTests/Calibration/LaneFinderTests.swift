@@ -60,13 +60,13 @@ final class LaneFinderTests: XCTestCase {
         }
     }
 
-    /// With the pins covered, the zoomed camera sees only the arrows and the edges level with them (13 to 16 ft):
-    /// a fit to those passes its residuals whatever the lane's length, so it is refused with the reason.
+    /// With the pins covered, the zoomed camera sees only the guide dots, the arrows and the edges level with them (7 to
+    /// 16 ft): a fit to those passes its residuals whatever the lane's length, so it is refused with the reason.
     func testLandmarksAllNearTheArrowsAreRefused() throws {
         var image = try CalibrationFrame(path: CalibrationCLI.fixture("zoom-720p60.mp4"), medianOf: 15).image
         for y in 120..<215 { for x in 600..<740 { image.set(x: x, y: y, to: (100, 100, 100)) } }
         XCTAssertThrowsError(try LaneFinder(image: image).propose()) { error in
-            XCTAssertTrue("\(error)".contains("landmarks along it all lie between 13 and 16 ft; one nearer or farther (the foul line, the head pin) is needed"), "\(error)")
+            XCTAssertTrue("\(error)".contains("landmarks along it all lie between 7 and 16 ft; one nearer or farther (the foul line, the head pin) is needed"), "\(error)")
         }
     }
 

@@ -1,0 +1,103 @@
+// MARK: - Guide dots
+
+extension LaneFinder {
+    /// The guide dots (DOMAIN.md: 7 ft past the foul line on boards 3, 5, 8, 11, 14 and their mirrors): each a dark
+    /// spot about a board across, seen from behind the lane nearly edge-on, a dash a pixel or two tall. They are
+    /// sought on the rows from `nearRow` (where the lane's edges begin in the picture) up to `farRow`. A dot darkens its row against the same columns a little above and below it, where a board's
+    /// seam, the grain or a reflection running down the lane does not; on the dots' row most of the ten dot boards
+    /// are darker so, and the boards between them are not (the foul line's blur or a shadow across the lane darkens
+    /// both). Each dot found is the centroid of that darkness, and the dots must lie on one straight line across the
+    /// lane, within `maxGuideDotLineMissPx`.
+    func findGuideDots(left: Line, right: Line, nearRow: Int, farRow: Int) -> [Proposal] {
+        let bottom = min(nearRow - 2, image.height - 2), top = max(farRow + 1, 1)
+        guard bottom > top else { return [] }
+        var best: (row: Int, score: Double, darkness: [Double])?
+        for y in top...bottom {
+            guard let across = rowAcross(y, left: left, right: right) else { continue }
+            let dots = Lane.guideDotBoards.map { dotDarkness(board: $0, row: y, across: across).darkness }
+            let between = Self.boardsBetweenGuideDots.map { dotDarkness(board: $0, row: y, across: across).darkness }
+            guard dots.filter({ $0 >= Self.guideDotDarkness }).count >= Self.minGuideDots,
+                  between.filter({ $0 >= Self.guideDotDarkness }).count <= 1 else { continue }
+            let score = dots.reduce(0, +) / Double(dots.count) - between.reduce(0, +) / Double(between.count)
+            if score > best?.score ?? 0 { best = (y, score, dots) }
+        }
+        guard let best, let across = rowAcross(best.row, left: left, right: right) else { return [] }
+        let dots: [(board: Double, x: Double, y: Double)] = zip(Lane.guideDotBoards, best.darkness).compactMap { board, darkness in
+            guard darkness >= Self.guideDotDarkness else { return nil }
+            return dotCentroid(board: board, row: best.row, across: across).map { (board, $0.x, $0.y) }
+        }
+        // One line across the lane: a dot off it is some other mark, and without the rest the line is not sure.
+        guard let line = Self.robustLine(dots.map { ($0.x, $0.y) }) else { return [] }
+        let onLine = dots.filter { abs($0.y - line.at($0.x)) <= Self.maxGuideDotLineMissPx }
+        guard onLine.count >= Self.minGuideDots else { return [] }
+        let confidence = min(1, best.score / Self.clearGuideDotScore)
+        return onLine.map { dot in
+            let point = LandmarkPoint(name: "guide dot, board \(Int(dot.board))", xPx: dot.x, yPx: dot.y, board: dot.board, distanceFt: Lane.guideDotDistanceFt)
+            return Proposal(point: point, confidence: confidence,
+                            evidence: "\(onLine.count) dots darkening one row across the lane (contrast \(Self.text(best.score)) over the boards between them)")
+        }
+    }
+
+    /// The lane's left edge and a board's width in pixels on a row; nil where a board is too narrow for a dot to show.
+    private func rowAcross(_ row: Int, left: Line, right: Line) -> (leftX: Double, boardPx: Double)? {
+        let y = Double(row) + 0.5, boardPx = (right.at(y) - left.at(y)) / Double(Lane.boardCount)
+        return boardPx >= Self.minGuideDotBoardPx ? (left.at(y), boardPx) : nil
+    }
+
+    /// How much darker than the same columns `reach` rows above and below the row is, at its darkest within
+    /// `guideDotHalfWidth` boards of the board's centre, less the same a dot's width to either side (a person's edge or a
+    /// shadow darkens those too); 0 where it is not darker.
+    private func dotDarkness(board: Double, row: Int, across: (leftX: Double, boardPx: Double)) -> (darkness: Double, x: Int) {
+        let centre = across.leftX + (Lane.leftEdgeBoard - board) * across.boardPx, reach = dotReach(across.boardPx)
+        func darkness(_ x: Int) -> Double {
+            let around = (brightness(x, row - reach) + brightness(x, row + reach)) / 2
+            return around > 0 ? 1 - brightness(x, row) / around : 0
+        }
+        let side = Self.index(Self.guideDotSideBoards * across.boardPx)
+        var darkest = (darkness: 0.0, x: Self.index(centre))
+        for x in Self.index(centre - Self.guideDotHalfWidth * across.boardPx)...Self.index(centre + Self.guideDotHalfWidth * across.boardPx) {
+            let local = darkness(x) - max(0, darkness(x - side), darkness(x + side))
+            if local > darkest.darkness { darkest = (local, x) }
+        }
+        return darkest
+    }
+
+    /// Rows above and below a dot's row that the dot does not reach: a dot is never taller in the picture than it is
+    /// wide (a board), being seen from above its lane.
+    private func dotReach(_ boardPx: Double) -> Int { Self.index(boardPx.rounded(.up)) + 1 }
+
+    /// The dot near `row` on `board`: the centroid of how much darker each pixel is than the columns above and below,
+    /// over a board across and the rows the dot may reach.
+    private func dotCentroid(board: Double, row: Int, across: (leftX: Double, boardPx: Double)) -> (x: Double, y: Double)? {
+        let centre = across.leftX + (Lane.leftEdgeBoard - board) * across.boardPx, reach = dotReach(across.boardPx)
+        var sum = 0.0, sumX = 0.0, sumY = 0.0
+        for y in row - reach + 1...row + reach - 1 {
+            for x in Self.index(centre - across.boardPx)...Self.index(centre + across.boardPx) {
+                let around = (brightness(x, y - reach) + brightness(x, y + reach)) / 2
+                guard around > 0 else { continue }
+                let weight = max(0, 1 - brightness(x, y) / around - Self.guideDotDarkness / 2)
+                sum += weight
+                sumX += weight * (Double(x) + 0.5)
+                sumY += weight * (Double(y) + 0.5)
+            }
+        }
+        return sum > 0 ? (sumX / sum, sumY / sum) : nil
+    }
+
+    /// Boards halfway between the dots (and across the lane's middle), which their row leaves as they are.
+    static let boardsBetweenGuideDots: [Double] = [6.5, 9.5, 12.5, 17, 20, 23, 27.5, 30.5, 33.5]
+    /// How much darker than the rows above and below a dot is at least.
+    static let guideDotDarkness = 0.15
+    /// Dots of the ten that must show on one row.
+    static let minGuideDots = 5
+    /// Half the width searched for a dot's darkest column, in boards (a dot is about a board across).
+    static let guideDotHalfWidth = 0.5
+    /// How far to either side of a dot, in boards, the row is compared with (a dot reaches half a board).
+    static let guideDotSideBoards = 1.2
+    /// Narrower boards than this (pixels) leave a dot a pixel or less: not sought.
+    static let minGuideDotBoardPx = 2.0
+    /// How far a dot may lie off the line through the others.
+    static let maxGuideDotLineMissPx = 1.0
+    /// A row contrast (dots less the boards between) that counts as certain.
+    static let clearGuideDotScore = 0.3
+}
