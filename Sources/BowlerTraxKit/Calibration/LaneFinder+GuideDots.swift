@@ -1,63 +1,77 @@
 // MARK: - Guide dots
 
 extension LaneFinder {
+    /// A line across the lane in the picture, as the guide dots' search walks it: through the lane's middle at `row`,
+    /// with the slope lines across the lane have there; where each board's centre lies on it.
+    struct AcrossLane {
+        let row: Int
+        let middleX: Double, slope: Double
+        let leftX: Double, boardPx: Double
+
+        /// The column of `board`'s centre.
+        func x(board: Double) -> Double { leftX + (Lane.leftEdgeBoard - board) * boardPx }
+        /// The picture row the line crosses at column `x`.
+        func row(atX x: Double) -> Int { LaneFinder.index(Double(row) + 0.5 + slope * (x - middleX)) }
+    }
+
     /// The guide dots (DOMAIN.md: 7 ft past the foul line on boards 3, 5, 8, 11, 14 and their mirrors): each a dark
     /// spot about a board across, seen from behind the lane nearly edge-on, a dash a pixel or two tall. They are
-    /// sought on the rows from `nearRow` (where the lane's edges begin in the picture) up to `farRow`. A dot darkens its row against the same columns a little above and below it, where a board's
-    /// seam, the grain or a reflection running down the lane does not; on the dots' row most of the ten dot boards
-    /// are darker so, and the boards between them are not (the foul line's blur or a shadow across the lane darkens
-    /// both). Each dot found is the centroid of that darkness, and the dots must lie on one straight line across the
-    /// lane, within `maxGuideDotLineMissPx`.
-    func findGuideDots(left: Line, right: Line, nearRow: Int, farRow: Int) -> [Proposal] {
+    /// sought on the lines across the lane from `nearRow` (where the lane's edges begin in the picture) up to `farRow`,
+    /// each sloping as `acrossSlope` says at its row (a camera to one side, or rolled, sees the dots' row slant: two
+    /// pixels across `zoom-720p60`'s lane). A dot darkens its row against the same columns a little above and below
+    /// it, where a board's seam, the grain or a reflection running down the lane does not; on the dots' line most of
+    /// the ten dot boards are darker so, and the boards between them are not (the foul line's blur or a shadow across
+    /// the lane darkens both). Each dot found is the centroid of that darkness, and the dots must lie on one straight
+    /// line across the lane, within `maxGuideDotLineMissPx`.
+    func findGuideDots(left: Line, right: Line, nearRow: Int, farRow: Int, acrossSlope: (Double) -> Double) -> [Proposal] {
         let bottom = min(nearRow - 2, image.height - 2), top = max(farRow + 1, 1)
         guard bottom > top else { return [] }
-        var best: (row: Int, score: Double, darkness: [Double])?
+        func across(_ row: Int) -> AcrossLane? {
+            let y = Double(row) + 0.5, boardPx = (right.at(y) - left.at(y)) / Double(Lane.boardCount)
+            guard boardPx >= Self.minGuideDotBoardPx else { return nil }
+            return AcrossLane(row: row, middleX: (left.at(y) + right.at(y)) / 2, slope: acrossSlope(y), leftX: left.at(y), boardPx: boardPx)
+        }
+        var best: (line: AcrossLane, score: Double, darkness: [Double])?
         for y in top...bottom {
-            guard let across = rowAcross(y, left: left, right: right) else { continue }
-            let dots = Lane.guideDotBoards.map { dotDarkness(board: $0, row: y, across: across).darkness }
-            let between = Self.boardsBetweenGuideDots.map { dotDarkness(board: $0, row: y, across: across).darkness }
+            guard let line = across(y) else { continue }
+            let dots = Lane.guideDotBoards.map { dotDarkness(board: $0, on: line) }
+            let between = Self.boardsBetweenGuideDots.map { dotDarkness(board: $0, on: line) }
             guard dots.filter({ $0 >= Self.guideDotDarkness }).count >= Self.minGuideDots,
                   between.filter({ $0 >= Self.guideDotDarkness }).count <= 1 else { continue }
             let score = dots.reduce(0, +) / Double(dots.count) - between.reduce(0, +) / Double(between.count)
-            if score > best?.score ?? 0 { best = (y, score, dots) }
+            if score > best?.score ?? 0 { best = (line, score, dots) }
         }
-        guard let best, let across = rowAcross(best.row, left: left, right: right) else { return [] }
+        guard let best else { return [] }
         let dots: [(board: Double, x: Double, y: Double)] = zip(Lane.guideDotBoards, best.darkness).compactMap { board, darkness in
             guard darkness >= Self.guideDotDarkness else { return nil }
-            return dotCentroid(board: board, row: best.row, across: across).map { (board, $0.x, $0.y) }
+            return dotCentroid(board: board, on: best.line).map { (board, $0.x, $0.y) }
         }
         // One line across the lane: a dot off it is some other mark, and without the rest the line is not sure.
-        guard let line = Self.robustLine(dots.map { ($0.x, $0.y) }) else { return [] }
-        let onLine = dots.filter { abs($0.y - line.at($0.x)) <= Self.maxGuideDotLineMissPx }
+        guard let fitted = Self.robustLine(dots.map { ($0.x, $0.y) }) else { return [] }
+        let onLine = dots.filter { abs($0.y - fitted.at($0.x)) <= Self.maxGuideDotLineMissPx }
         guard onLine.count >= Self.minGuideDots else { return [] }
         let confidence = min(1, best.score / Self.clearGuideDotScore)
         return onLine.map { dot in
             let point = LandmarkPoint(name: "guide dot, board \(Int(dot.board))", xPx: dot.x, yPx: dot.y, board: dot.board, distanceFt: Lane.guideDotDistanceFt)
             return Proposal(point: point, confidence: confidence,
-                            evidence: "\(onLine.count) dots darkening one row across the lane (contrast \(Self.text(best.score)) over the boards between them)")
+                            evidence: "\(onLine.count) dots darkening one line across the lane (contrast \(Self.text(best.score)) over the boards between them)")
         }
     }
 
-    /// The lane's left edge and a board's width in pixels on a row; nil where a board is too narrow for a dot to show.
-    private func rowAcross(_ row: Int, left: Line, right: Line) -> (leftX: Double, boardPx: Double)? {
-        let y = Double(row) + 0.5, boardPx = (right.at(y) - left.at(y)) / Double(Lane.boardCount)
-        return boardPx >= Self.minGuideDotBoardPx ? (left.at(y), boardPx) : nil
-    }
-
-    /// How much darker than the same columns `reach` rows above and below the row is, at its darkest within
+    /// How much darker than the same columns `dotReach` rows above and below the line is, at its darkest within
     /// `guideDotHalfWidth` boards of the board's centre, less the same a dot's width to either side (a person's edge or a
     /// shadow darkens those too); 0 where it is not darker.
-    private func dotDarkness(board: Double, row: Int, across: (leftX: Double, boardPx: Double)) -> (darkness: Double, x: Int) {
-        let centre = across.leftX + (Lane.leftEdgeBoard - board) * across.boardPx, reach = dotReach(across.boardPx)
+    private func dotDarkness(board: Double, on line: AcrossLane) -> Double {
+        let centre = line.x(board: board), reach = dotReach(line.boardPx)
         func darkness(_ x: Int) -> Double {
+            let row = line.row(atX: Double(x) + 0.5)
             let around = (brightness(x, row - reach) + brightness(x, row + reach)) / 2
             return around > 0 ? 1 - brightness(x, row) / around : 0
         }
-        let side = Self.index(Self.guideDotSideBoards * across.boardPx)
-        var darkest = (darkness: 0.0, x: Self.index(centre))
-        for x in Self.index(centre - Self.guideDotHalfWidth * across.boardPx)...Self.index(centre + Self.guideDotHalfWidth * across.boardPx) {
-            let local = darkness(x) - max(0, darkness(x - side), darkness(x + side))
-            if local > darkest.darkness { darkest = (local, x) }
+        let side = Self.index(Self.guideDotSideBoards * line.boardPx)
+        var darkest = 0.0
+        for x in Self.index(centre - Self.guideDotHalfWidth * line.boardPx)...Self.index(centre + Self.guideDotHalfWidth * line.boardPx) {
+            darkest = max(darkest, darkness(x) - max(0, darkness(x - side), darkness(x + side)))
         }
         return darkest
     }
@@ -66,13 +80,13 @@ extension LaneFinder {
     /// wide (a board), being seen from above its lane.
     private func dotReach(_ boardPx: Double) -> Int { Self.index(boardPx.rounded(.up)) + 1 }
 
-    /// The dot near `row` on `board`: the centroid of how much darker each pixel is than the columns above and below,
-    /// over a board across and the rows the dot may reach.
-    private func dotCentroid(board: Double, row: Int, across: (leftX: Double, boardPx: Double)) -> (x: Double, y: Double)? {
-        let centre = across.leftX + (Lane.leftEdgeBoard - board) * across.boardPx, reach = dotReach(across.boardPx)
+    /// The dot on `board` near the line: the centroid of how much darker each pixel is than the columns above and
+    /// below, over a board across and the rows the dot may reach.
+    private func dotCentroid(board: Double, on line: AcrossLane) -> (x: Double, y: Double)? {
+        let centre = line.x(board: board), reach = dotReach(line.boardPx), row = line.row(atX: centre)
         var sum = 0.0, sumX = 0.0, sumY = 0.0
         for y in row - reach + 1...row + reach - 1 {
-            for x in Self.index(centre - across.boardPx)...Self.index(centre + across.boardPx) {
+            for x in Self.index(centre - line.boardPx)...Self.index(centre + line.boardPx) {
                 let around = (brightness(x, y - reach) + brightness(x, y + reach)) / 2
                 guard around > 0 else { continue }
                 let weight = max(0, 1 - brightness(x, y) / around - Self.guideDotDarkness / 2)

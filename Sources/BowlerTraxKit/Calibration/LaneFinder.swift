@@ -118,9 +118,14 @@ public struct LaneFinder {
             // So do the guide dots (7 ft), found between where the lane's edges begin and the arrows' bases (12 ft and
             // more). With the foul line they are not sought: their distance varies by lane as the arrows' do (train 04's
             // lie 6.4 ft out by its foul line, arrows and head pin), and held at 7 ft they pulled its fit off the arrows.
+            // Lines across the lane slope as a pair of arrow tips does (level without one).
             if let nearestArrow = arrows.map(\.point.yPx).max() {
+                let level = arrowPairs(arrows).first?.level
                 proposals += findGuideDots(left: left, right: right, nearRow: nearRow,
-                                           farRow: Self.index(nearestArrow + Self.arrowsToDotsMargin * (Double(nearRow) - nearestArrow)))
+                                           farRow: Self.index(nearestArrow + Self.arrowsToDotsMargin * (Double(nearRow) - nearestArrow)),
+                                           acrossSlope: { y in
+                                               level.map { Self.slopeAcross(like: $0, at: ((left.at(y) + right.at(y)) / 2, y), vanishingRow: vanishing.y) } ?? 0
+                                           })
             }
         }
         proposals += pins
@@ -133,7 +138,7 @@ public struct LaneFinder {
             let across = foul.map { (line: $0, what: "the foul line") }
                 ?? arrowPairs(arrows).first.map { (line: $0.level, what: "the arrow tips on boards \(Int($0.near.point.board)) and \(Int($0.far.point.board))") }
             if let across, foul == nil || arrows.isEmpty {
-                let slope = across.line.b * (pin.point.yPx - vanishing.y) / (across.line.at(pin.point.xPx) - vanishing.y)
+                let slope = Self.slopeAcross(like: across.line, at: (pin.point.xPx, pin.point.yPx), vanishingRow: vanishing.y)
                 let level = Line(a: pin.point.yPx - slope * pin.point.xPx, b: slope, rmsPx: 0, count: 2)
                 proposals += edges(level: level, distanceFt: pin.point.distanceFt, left: left, right: right, confidence: min(pin.confidence, edgeConfidence),
                                    evidence: "the line through the head pin's base, across the lane as \(across.what), meets the")
@@ -161,6 +166,13 @@ public struct LaneFinder {
     /// The rows above the foul line left out of the arrows' search, as a fraction of its height below the vanishing
     /// point: 12 ft beyond it lies above this for any camera up to 200 ft behind the foul line.
     static let foulLineMarginFraction = 0.05
+
+    /// The slope in the picture, at `point`, of the line across the lane through it: lines across the lane meet on the
+    /// horizon, taken level through the vanishing point (no roll), so `reference`'s slope (a line across the lane
+    /// elsewhere) shrinks with the height above the horizon.
+    static func slopeAcross(like reference: Line, at point: (x: Double, y: Double), vanishingRow: Double) -> Double {
+        reference.b * (point.y - vanishingRow) / (reference.at(point.x) - vanishingRow)
+    }
 
     /// The rows from the nearest arrow tip toward the near end left out of the dots' search, as a fraction of the
     /// way (the arrows' own bases lie there).
