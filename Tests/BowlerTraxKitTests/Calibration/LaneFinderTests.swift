@@ -180,6 +180,7 @@ final class LaneFinderTests: XCTestCase {
     func testRightHandedShotWithAutoCalibration() throws { try assertAutoCalibratedShotWithinOneAndAHalfTolerances("right-720p60") }
     func testLeftHandedShotWithAutoCalibration() throws { try assertAutoCalibratedShotWithinOneAndAHalfTolerances("left-720p60") }
     func testRight720p120ShotWithAutoCalibration() throws { try assertAutoCalibratedShotWithinOneAndAHalfTolerances("right-720p120") }
+    func testPortraitPhoneShotWithAutoCalibration() throws { try assertAutoCalibratedShotWithinOneAndAHalfTolerances("portrait-720x1280p30") }
 
     /// Where the foul line is out of view or the wood is dark (#17): the lane is found, the fit is within the CLI's
     /// 3 px, and every arrow's true place maps to within 1 board of its board through the automatic calibration.
