@@ -7,7 +7,7 @@ extension ClipSpec {
         "right-720p60", "left-720p60", "right-1080p30", "right-720p120", "right-480p30-mjpeg", "right-720p60-mpeg4",
         "multi-720p60", "noshot-720p60", "shirt-720p60", "nextlane-720p60", "plain-720p60", "holes-720p60",
         "dark-720p60", "swirl-720p60", "pan-720p60", "hidden-720p60", "high-720p60", "zoom-720p60", "darkwood-720p60",
-        "portrait-720x1280p30",
+        "portrait-720x1280p30", "right-720p25",
     ]
 
     /// The preset of this name; throws `FixtureError.unknownPreset` for any other name.
@@ -134,6 +134,12 @@ extension ClipSpec {
             spec.camera = CameraSpec(positionFt: Vector3(0.4, -13, 4.6), lookAtFt: Vector3(0, 22, 0), rollDeg: 0.5, verticalFovDeg: 62)
             spec.shots = [ShotSpec(speedMph: 17.8, foulLineBoard: 11, revRateRpm: 350, axisRotationDeg: 45, axisTiltDeg: 12,
                                    oilLengthFt: 40, revealDistanceFt: 5).aimed(atEntryBoard: 17.5, hand: right)]
+        case "right-720p25":
+            // PAL television and European phones: 25 frames a second, a frame every 40 ms.
+            spec.fps = 25
+            spec.camera = CameraSpec(positionFt: Vector3(-0.3, -15, 5.4), lookAtFt: Vector3(0.2, 20, 0), rollDeg: 0.4)
+            spec.shots = [ShotSpec(speedMph: 18.5, foulLineBoard: 13, revRateRpm: 400, axisRotationDeg: 50, axisTiltDeg: 12,
+                                   oilLengthFt: 40, revealDistanceFt: 4).aimed(atEntryBoard: 17.5, hand: right)]
         default:
             throw FixtureError.unknownPreset(name: name)
         }

@@ -61,6 +61,7 @@ final class FixtureAccuracyTests: XCTestCase {
     func testPlainBall() throws { try assertMeasuredWithinTolerance("plain-720p60") }
     func testBallWithHolesAndLogo() throws { try assertMeasuredWithinTolerance("holes-720p60") }
     func testPortraitPhoneVideo() throws { try assertMeasuredWithinTolerance("portrait-720x1280p30") }
+    func testPAL25fps() throws { try assertMeasuredWithinTolerance("right-720p25") }
 
     /// Shots the measurement code was not developed on: drawn at random once (speed, angle, revs, axis, oil
     /// length and frictions; `Fixtures/validation`, which `scripts/validate` renders in full), rendered here and
