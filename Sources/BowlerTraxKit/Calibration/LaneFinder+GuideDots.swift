@@ -63,17 +63,20 @@ extension LaneFinder {
     /// shadow darkens those too); 0 where it is not darker.
     private func dotDarkness(board: Double, on line: AcrossLane) -> Double {
         let centre = line.x(board: board), reach = dotReach(line.boardPx)
-        func darkness(_ x: Int) -> Double {
-            let row = line.row(atX: Double(x) + 0.5)
-            let around = (brightness(x, row - reach) + brightness(x, row + reach)) / 2
-            return around > 0 ? 1 - brightness(x, row) / around : 0
-        }
+        func darkness(_ x: Int) -> Double { darkening(x, line.row(atX: Double(x) + 0.5), reach: reach) }
         let side = Self.index(Self.guideDotSideBoards * line.boardPx)
         var darkest = 0.0
         for x in Self.index(centre - Self.guideDotHalfWidth * line.boardPx)...Self.index(centre + Self.guideDotHalfWidth * line.boardPx) {
             darkest = max(darkest, darkness(x) - max(0, darkness(x - side), darkness(x + side)))
         }
         return darkest
+    }
+
+    /// How much darker the pixel is than the same column `reach` rows above and below it, as a share of their
+    /// brightness (negative where lighter); 0 where they are black.
+    private func darkening(_ x: Int, _ y: Int, reach: Int) -> Double {
+        let around = (brightness(x, y - reach) + brightness(x, y + reach)) / 2
+        return around > 0 ? 1 - brightness(x, y) / around : 0
     }
 
     /// Rows above and below a dot's row that the dot does not reach: a dot is never taller in the picture than it is
@@ -87,9 +90,7 @@ extension LaneFinder {
         var sum = 0.0, sumX = 0.0, sumY = 0.0
         for y in row - reach + 1...row + reach - 1 {
             for x in Self.index(centre - line.boardPx)...Self.index(centre + line.boardPx) {
-                let around = (brightness(x, y - reach) + brightness(x, y + reach)) / 2
-                guard around > 0 else { continue }
-                let weight = max(0, 1 - brightness(x, y) / around - Self.guideDotDarkness / 2)
+                let weight = max(0, darkening(x, y, reach: reach) - Self.guideDotDarkness / 2)
                 sum += weight
                 sumX += weight * (Double(x) + 0.5)
                 sumY += weight * (Double(y) + 0.5)

@@ -111,6 +111,8 @@ public struct LaneFinder {
         // picture is none (train 12's board-25 "arrow" on the pin deck, 55 px above its head pin's base).
         let arrows = marks.filter { mark in pins.allSatisfy { mark.point.yPx > $0.point.yPx } }
         proposals += arrows
+        // A pair of arrow tips on mirrored boards: a line across the lane, whose slope gives the others' (`slopeAcross`).
+        let arrowPair = arrowPairs(arrows).first
         if foul == nil {
             // With no foul line the edges level with the arrows stand in for its corners (with it, they add only
             // their own noise: a few tenths of a board at the pins on the fixtures).
@@ -120,7 +122,7 @@ public struct LaneFinder {
             // lie 6.4 ft out by its foul line, arrows and head pin), and held at 7 ft they pulled its fit off the arrows.
             // Lines across the lane slope as a pair of arrow tips does (level without one).
             if let nearestArrow = arrows.map(\.point.yPx).max() {
-                let level = arrowPairs(arrows).first?.level
+                let level = arrowPair?.level
                 proposals += findGuideDots(left: left, right: right, nearRow: nearRow,
                                            farRow: Self.index(nearestArrow + Self.arrowsToDotsMargin * (Double(nearRow) - nearestArrow)),
                                            acrossSlope: { y in
@@ -136,7 +138,7 @@ public struct LaneFinder {
             // With the foul line and arrows, those fix it already and the edges would add only their own noise (test 15:
             // three arrows, no pair, fitted within 3 px without them, not with them).
             let across = foul.map { (line: $0, what: "the foul line") }
-                ?? arrowPairs(arrows).first.map { (line: $0.level, what: "the arrow tips on boards \(Int($0.near.point.board)) and \(Int($0.far.point.board))") }
+                ?? arrowPair.map { (line: $0.level, what: "the arrow tips on boards \(Int($0.near.point.board)) and \(Int($0.far.point.board))") }
             if let across, foul == nil || arrows.isEmpty {
                 let slope = Self.slopeAcross(like: across.line, at: (pin.point.xPx, pin.point.yPx), vanishingRow: vanishing.y)
                 let level = Line(a: pin.point.yPx - slope * pin.point.xPx, b: slope, rmsPx: 0, count: 2)

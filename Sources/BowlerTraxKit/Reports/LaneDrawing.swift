@@ -109,8 +109,8 @@ public struct LaneDrawing: Sendable {
             let xPx = x(rightBoard: board), tipPx = y(distanceFt: tipFt), halfPx = max(1.5, 0.4 * laneWidthPx / 39)
             drawing.add(.polygon([(xPx, tipPx), (xPx - halfPx, tipPx + 6), (xPx + halfPx, tipPx + 6)]), Drawing.Style(fill: Self.ink), attributes: [("class", "arrow")])
         }
-        for board in [3.0, 5, 8, 11, 14, 26, 29, 32, 35, 37] {
-            drawing.add(.ellipse(center: (x(rightBoard: board), y(distanceFt: 7)), radiusXPx: 1.2, radiusYPx: 1.2), Drawing.Style(fill: Self.ink))
+        for board in Lane.guideDotBoards {
+            drawing.add(.ellipse(center: (x(rightBoard: board), y(distanceFt: Lane.guideDotDistanceFt)), radiusXPx: 1.2, radiusYPx: 1.2), Drawing.Style(fill: Self.ink))
         }
         for spot in Lane.pinSpots {
             drawing.add(.ellipse(center: (x(rightBoard: spot.board), y(distanceFt: spot.distanceFt)), radiusXPx: Lane.pinRadiusFt * pxPerFt * boardStretch,
