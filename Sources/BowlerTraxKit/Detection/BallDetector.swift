@@ -75,8 +75,9 @@ public final class BallDetector {
         }
     }
 
-    /// Candidates inside `window` (or the whole search region), best first; within `view` when given.
-    public func detect(in frame: VideoFrame, window: PixelRect? = nil, view: View? = nil) -> [BallCandidate] {
+    /// Candidates inside `window` (or the whole search region), best first; within `view` when given. The background
+    /// learns the frame unless `learning` is false (a frame looked at again, out of order).
+    public func detect(in frame: VideoFrame, window: PixelRect? = nil, view: View? = nil, learning: Bool = true) -> [BallCandidate] {
         let table = lookupTable(for: frame.encoding)
         let region = view?.region ?? region, sizeModel = view.map(\.sizeModel) ?? sizeModel
         let components = labeler.label(frame: frame, table: table, region: region, window: window, minAreaPx: 6)
@@ -84,7 +85,7 @@ public final class BallDetector {
         for component in components {
             if let candidate = candidate(from: component, frame: frame, sizeModel: sizeModel) { candidates.append(candidate) }
         }
-        updateBackground(with: frame, region: region, keepingOut: candidates)
+        if learning { updateBackground(with: frame, region: region, keepingOut: candidates) }
         return Self.withoutReflections(candidates).sorted { $0.score < $1.score }
     }
 
