@@ -195,9 +195,13 @@ public final class ShotPipeline: @unchecked Sendable {
     }
 
     /// How the ball looks in `frame` where `candidate` is, for the rev rate; nil while its colours are not known (no
-    /// detector yet: a ball to be found by itself).
+    /// detector yet: a ball to be found by itself), and, with a calibration, for a sighting not fitted at its size (a
+    /// disc no outline centred): the looks are compared cell by cell, so they must all be centred and sized alike. A
+    /// disc a quarter radius off the ball, among outline fits, reads its shading as finger holes passing (a phone
+    /// clip's 514 rpm for 364).
     private func appearance(of candidate: BallCandidate, in frame: VideoFrame) -> ObservedAppearance? {
-        detector.flatMap { ObservedAppearance(frame: frame, candidate: candidate, markerAxis: MarkerColorAxis(profile: $0.profile, encoding: frame.encoding)) }
+        guard let detector, candidate.expectedRadiusPx != nil || calibration == nil else { return nil }
+        return ObservedAppearance(frame: frame, candidate: candidate, markerAxis: MarkerColorAxis(profile: detector.profile, encoding: frame.encoding))
     }
 
     /// Samples the look of the sightings a ball just found rolling, or followed back, brought from frames already
