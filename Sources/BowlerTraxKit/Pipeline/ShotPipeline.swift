@@ -321,7 +321,7 @@ public final class ShotPipeline: @unchecked Sendable {
     }
 
     /// Whether a colour outline is the ball whose disc the shape search found: about its size (`outlineSizeRatios`)
-    /// and within a quarter of its radius; or up to `farOutlineRadii` off, where the outline is no larger than the
+    /// and within `nearOutlineRadii` of it; or up to `farOutlineRadii` off, where the outline is no larger than the
     /// ball should be (the calibration's size, else the disc's) by `mergedOutlineRatio`. A disc found by shape slides
     /// toward the ball's shaded side and the shadow under it: on the rendered phone, 25 fps and panning clips they sat
     /// 0.25 to 0.36 radii off the drawn ball, its outline on it (docs/real-footage.md). An outline that far off and
@@ -330,14 +330,17 @@ public final class ShotPipeline: @unchecked Sendable {
     static func outlineAgrees(_ outline: BallCandidate, with found: BallCandidate) -> Bool {
         guard outlineSizeRatios.contains(outline.radiusPx / found.radiusPx) else { return false }
         let offset = outline.distance(to: found) / found.radiusPx
-        return offset < 0.25 || offset < farOutlineRadii && outline.radiusPx <= mergedOutlineRatio * (outline.expectedRadiusPx ?? found.radiusPx)
+        return offset < nearOutlineRadii
+            || offset < farOutlineRadii && outline.radiusPx <= mergedOutlineRatio * (outline.expectedRadiusPx ?? found.radiusPx)
     }
 
     /// An outline's radius over the disc's for it to be the same ball.
     static let outlineSizeRatios = 0.8...1.25
+    /// How far off the disc (in its radii) an outline of any likely size may be (`outlineAgrees`).
+    static let nearOutlineRadii = 0.25
     /// How far off the disc (in its radii) an outline no larger than the ball may be (`outlineAgrees`).
     static let farOutlineRadii = 0.4
-    /// Above this share of the ball's size, an outline over a quarter radius off the disc is not taken (`outlineAgrees`).
+    /// Above this share of the ball's size, an outline over `nearOutlineRadii` off the disc is not taken (`outlineAgrees`).
     static let mergedOutlineRatio = 1.1
 
     /// The colour detector's lane and ball sizes in this frame's picture when the camera has moved since the first
