@@ -76,8 +76,8 @@ extension CalibrateCommand {
         for (landmark, errorPx) in fit.dropped {
             text += "Left out: \"\(landmark.proposal.point.name ?? "?")\" (frames \(landmark.frames.map(String.init).joined(separator: ", "))), \(ShotTable.format(errorPx, 1)) px from the fit that held it.\n"
         }
-        for (frame, offsetBoards) in fit.droppedViews {
-            text += "Left out: the view of frame \(frame), whose lane's edges the fit of the others read up to \(ShotTable.format(offsetBoards, 1)) boards off.\n"
+        for (frame, withBoards, withoutBoards) in fit.droppedViews {
+            text += "Left out: the view of frame \(frame): with it, the fit read the views' lane edges up to \(ShotTable.format(withBoards, 1)) boards off; without it, the others' within \(ShotTable.format(withoutBoards, 1)).\n"
         }
         return text + (fit.layout?.summary ?? "")
     }

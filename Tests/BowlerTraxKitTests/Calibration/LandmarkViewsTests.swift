@@ -144,6 +144,51 @@ final class LandmarkViewsTests: XCTestCase {
         }
     }
 
+    /// A view whose landmarks are wrong together pulls the fit toward itself, so that the right views read their
+    /// edges worst. Here one view's guide dots lie 5 ft past the foul line, not DOMAIN.md's 7 (their distance varies
+    /// by lane): each is within 3 px of the fit of all three views, but that fit reads the first view's edges 3.3
+    /// boards off, its own 1.1, and leaving out the view read worst would leave out the foul line with it (test/Task2
+    /// 11, where a view's dots did this). The view left out is the one without which the others read their edges
+    /// true; every other landmark is kept.
+    func testTheViewWhoseLandmarksPullTheFitIsLeftOutNotTheViewsItMisreads() throws {
+        let truth = try CalibrationFile.load(path: CalibrationCLI.fixture("right-720p60.calibration.json"))
+        let calibration = try LaneCalibration(file: truth, source: "truth")
+        func proposal(_ name: String, board: Double, distanceFt: Double, atFt: Double? = nil) throws -> LaneFinder.Proposal {
+            let pixel = try XCTUnwrap(calibration.surfacePixel(board: board, distanceFt: atFt ?? distanceFt))
+            return LaneFinder.Proposal(point: LandmarkPoint(name: name, xPx: pixel.x, yPx: pixel.y, board: board, distanceFt: distanceFt),
+                                       confidence: 1, evidence: "test")
+        }
+        func edges(fromFt near: Double, toFt far: Double) throws -> LaneEdges {
+            LaneEdges(left: line(calibration, board: Lane.leftEdgeBoard), right: line(calibration, board: Lane.rightEdgeBoard),
+                      nearY: try XCTUnwrap(calibration.surfacePixel(board: Lane.centreBoard, distanceFt: near)).y,
+                      farY: try XCTUnwrap(calibration.surfacePixel(board: Lane.centreBoard, distanceFt: far)).y)
+        }
+        let first = try [proposal("foul line, right edge", board: 0.5, distanceFt: 0), proposal("foul line, left edge", board: 39.5, distanceFt: 0),
+                         proposal("lane edge at 60 ft, right", board: 0.5, distanceFt: 60), proposal("lane edge at 60 ft, left", board: 39.5, distanceFt: 60)]
+        let arrows = try Lane.arrowBoards.map { try proposal("arrow tip, board \(Int($0))", board: $0, distanceFt: StandardLandmarks.arrowTipFt(board: $0)) }
+        let dots = try [3.0, 5, 8, 11, 14].map {
+            try proposal("guide dot, board \(Int($0))", board: $0, distanceFt: Lane.guideDotDistanceFt, atFt: 5)
+        }
+        let views = LandmarkViews(views: [
+            LandmarkViews.View(frame: 0, proposals: first, edges: try edges(fromFt: 0, toFt: 60)),
+            LandmarkViews.View(frame: 20, proposals: arrows, edges: try edges(fromFt: 10, toFt: 40)),
+            LandmarkViews.View(frame: 40, proposals: dots, edges: try edges(fromFt: 5, toFt: 20)),
+        ], lookedIn: [0, 20, 40], framesRead: 60, lostAt: nil)
+
+        let all = try views.fitLandmarks(of: views.views, imageSize: truth.imageSize, maxErrorPx: 3)
+        let read = views.views.map { LandmarkViews.worstOffset(of: [$0], through: all.calibration) }
+        print("edges read through the fit of all three views, frames 0, 20, 40: \(read.map { String(format: "%.2f", $0) }) boards")
+        XCTAssertGreaterThan(read[0], LaneEdges.toleranceBoards, "the first view's edges read off")
+        XCTAssertEqual(read.indices.max { read[$0] < read[$1] }, 0, "read worst: the first view")
+
+        let fit = try views.fit(imageSize: truth.imageSize, maxErrorPx: 3)
+        XCTAssertEqual(fit.droppedViews.map(\.frame), [40])
+        XCTAssertLessThan(try XCTUnwrap(fit.droppedViews.first).withoutBoards, 0.5)
+        XCTAssertEqual(Set(fit.kept.flatMap(\.frames)), [0, 20])
+        XCTAssertEqual(fit.kept.count, first.count + arrows.count)
+        XCTAssertLessThan(fit.calibration.maxErrorPx, 0.5)
+    }
+
     /// A landmark one view puts far from where the others fit it (a pin found on a scoreboard) is left out, and the
     /// rest fitted; where a landmark is seen in several views, the median of their places is taken.
     func testALandmarkOffTheOthersIsLeftOutAndRepeatsArePooled() throws {
