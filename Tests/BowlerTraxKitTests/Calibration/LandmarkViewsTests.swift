@@ -218,6 +218,22 @@ final class LandmarkViewsTests: XCTestCase {
         XCTAssertLessThan(fit.calibration.maxErrorPx, 0.5)
     }
 
+    /// A landmark is placed by the first views that found it (`pooledViews`): a view carried back over more of the
+    /// camera's motion carries more registration error, and the views of a far zoom can outnumber the near ones
+    /// (test/Task2 02: four far views put the pins 18 px above frame 0's, two near views by them).
+    func testALandmarkIsPlacedByTheViewsCarriedOverTheLeastMotion() throws {
+        let edges = LaneEdges(left: LaneFinder.Line(a: 100, b: 0.5, rmsPx: 0, count: 100), right: LaneFinder.Line(a: 900, b: -0.5, rmsPx: 0, count: 100), nearY: 700, farY: 300)
+        func view(_ frame: Int, headPinY y: Double) -> LandmarkViews.View {
+            LandmarkViews.View(frame: frame, proposals: [LaneFinder.Proposal(point: LandmarkPoint(name: "head pin", xPx: 640, yPx: y, board: 20, distanceFt: 60),
+                                                                             confidence: 1, evidence: "test")], edges: edges)
+        }
+        let views = LandmarkViews(views: [view(20, headPinY: 180), view(45, headPinY: 180.4)] + [60, 80, 100, 120].map { view($0, headPinY: 162) },
+                                  lookedIn: [0, 20, 45, 60, 80, 100, 120], framesRead: 130, lostAt: nil)
+        let pooled = try XCTUnwrap(views.pooled.first)
+        XCTAssertEqual(pooled.frames, [20, 45, 60, 80, 100, 120], "every view that found it is named")
+        XCTAssertEqual(pooled.proposal.point.yPx, 180, accuracy: 1e-9, "the median of the first three: 180, 180.4 and 162")
+    }
+
     /// The finder can take the lane beside the bowled one in most views, the bowled lane's landmarks found only in the
     /// views that frame it closely (test 05). Four views take one lane, one of them with landmarks; three views with
     /// landmarks take the lane beside it: the majority of views is no sign of the bowled lane then, so it is refused,
