@@ -46,7 +46,7 @@ extension CalibrateCommand {
         for weak in proposals where weak.confidence < LaneFinder.weakConfidence {
             Streams.standardError("Warning: weak evidence for \"\(weak.point.name ?? "?")\" (confidence \(ShotTable.format(weak.confidence, 2))): \(weak.evidence)\n")
         }
-        return AutoFit(points: proposals.map(\.point), calibration: layout?.calibration, edgesSeen: "in the picture", checkEdges: { try found.edges.check($0) })
+        return AutoFit(points: proposals.map(\.point), calibration: layout?.calibration, edgesSeen: "in the picture", checkEdges: { try found.edges.check($0, landmarks: proposals.map(\.point)) })
     }
 
     /// Throws `residualTooLarge` for the landmark farthest from `calibration` when it is over `maxErrorPx`.

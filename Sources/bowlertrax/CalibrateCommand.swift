@@ -79,7 +79,10 @@ enum CalibrateCommand {
         try checkResiduals(calibration, source: source, maxErrorPx: options.maxErrorPx)
         if let auto {
             let offset = try auto.checkEdges(calibration)
-            show("The lane's edges as found \(auto.edgesSeen) read through the fit within \(ShotTable.format(offset, 2)) boards of their own (limit \(ShotTable.format(LaneEdges.toleranceBoards, 1))).\n")
+            let limit = ShotTable.format(LaneEdges.toleranceBoards, 1)
+            show(offset <= LaneEdges.toleranceBoards
+                 ? "The lane's edges as found \(auto.edgesSeen) read through the fit within \(ShotTable.format(offset, 2)) boards of their own (limit \(limit)).\n"
+                 : "The lane's edges as found \(auto.edgesSeen) read through the fit up to \(ShotTable.format(offset, 2)) boards off their own (limit \(limit)): overruled by \(points.count) landmarks fitted from \(ShotTable.format(points.map(\.distanceFt).min() ?? 0, 1)) to \(ShotTable.format(points.map(\.distanceFt).max() ?? 0, 1)) ft (at least \(LaneEdges.overrulingCount) over \(ShotTable.format(LaneEdges.overrulingSpanFt, 0)) ft).\n")
         }
         let fitted = points.count >= LaneCalibration.minPointsForDistortion ? calibration.k1 : nil
         let result = CalibrationFile(imageSize: frame.size, points: points, k1: fitted, videoFrame: options.source.videoFrame)

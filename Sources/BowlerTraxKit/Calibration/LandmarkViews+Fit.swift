@@ -68,7 +68,7 @@ extension LandmarkViews {
     /// `edgesOffFit` for the worst reading more than `LaneEdges.toleranceBoards` off, else returns the largest offset.
     public func checkEdges(_ calibration: LaneCalibration, of kept: [Pooled]) throws -> Double {
         let used = Set(kept.flatMap(\.frames))
-        return try views.filter { used.contains($0.frame) }.map { try $0.edges.check(calibration) }.max() ?? 0
+        return try views.filter { used.contains($0.frame) }.map { try $0.edges.check(calibration, landmarks: kept.map(\.proposal.point)) }.max() ?? 0
     }
 
     /// Fewest landmarks left once one is dropped: with four a homography fits any of them exactly, so the one dropped
