@@ -238,7 +238,8 @@ final class LandmarkViewsTests: XCTestCase {
     /// views that frame it closely (test 05). Four views take one lane, one of them with landmarks; three views with
     /// landmarks take the lane beside it: the majority of views is no sign of the bowled lane then, so it is refused,
     /// not fitted to the lane most views found. With one view of the other lane holding landmarks, that view is left out
-    /// and the lane most views found is fitted. A ball's path tells which lane is bowled whatever the views' majority.
+    /// and the lane most views found is fitted. A ball's path tells which lane is bowled whatever the views' majority,
+    /// and a ball rolling up a lane no view found refuses them all.
     func testViewsWithLandmarksMostlyOnAnotherLaneAreRefused() throws {
         let truth = try CalibrationFile.load(path: CalibrationCLI.fixture("right-720p60.calibration.json"))
         let calibration = try LaneCalibration(file: truth, source: "truth")
@@ -284,11 +285,23 @@ final class LandmarkViewsTests: XCTestCase {
         XCTAssertThrowsError(try rolled.fit(imageSize: truth.imageSize, maxErrorPx: 3)) { error in
             XCTAssertTrue("\(error)".contains("only 3 landmarks found"), "\(error)")
         }
-        // A path no lane found holds (the ball not followed): the views' majority again, refused.
+        // A ball rolling up a lane no view found (28 boards over: the next lane's, where the finder took its neighbours
+        // in every view; test/Task2 12): whatever the views' majority, that is not the lane bowled.
         rolled.ballPath = try path(boardsOver: 28)
+        XCTAssertThrowsError(try rolled.fit(imageSize: truth.imageSize, maxErrorPx: 3)) { error in
+            XCTAssertTrue("\(error)".contains("the ball, followed over 34 frames up the lane, rolls outside the lane found in every one of them"), "\(error)")
+        }
+        var mostlyOwn = views(besideWithLandmarks: 1)
+        mostlyOwn.ballPath = rolled.ballPath
+        XCTAssertThrowsError(try mostlyOwn.fit(imageSize: truth.imageSize, maxErrorPx: 3), "the lane most views found is not the ball's either")
+        // A path no lane holds that is no ball rolling up the lane (the swing alone, a few sightings): the views'
+        // majority decides, as with no path.
+        rolled.ballPath = Array(try path(boardsOver: 28).prefix(12))
         XCTAssertThrowsError(try rolled.fit(imageSize: truth.imageSize, maxErrorPx: 3)) { error in
             XCTAssertTrue("\(error)".contains("which lane is bowled is unclear"), "\(error)")
         }
+        mostlyOwn.ballPath = rolled.ballPath
+        XCTAssertEqual(try mostlyOwn.fit(imageSize: truth.imageSize, maxErrorPx: 3).kept.count, truth.points.count)
     }
 
     /// The lane's edges carried by a map stay the lines the map takes them to.
