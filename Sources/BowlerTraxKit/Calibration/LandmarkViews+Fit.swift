@@ -86,8 +86,9 @@ extension LandmarkViews {
     /// 10 ft down the lane (`LaneFinder.minDistanceSpanFt`). Then each view a landmark comes from must read its own
     /// lane's edges through the fit as the lane's edges (`LaneEdges.check`): while one does not and another view is
     /// used, a view is left out whole (zoomed in on the pins, a view can take a neighbouring lane, or a bright gutter
-    /// cap for an edge, or find a wrong landmark), the one without which the rest read their edges best (`leftOut`). Throws what refuses it; a fit left with a
-    /// landmark over `maxErrorPx` is returned (its picture shows which), then checked as one view's is, with `checkEdges`.
+    /// cap for an edge, or find a wrong landmark; `leftOut` says which) and the rest fitted again. Throws what refuses
+    /// it; a fit left with a landmark over `maxErrorPx` is returned (its picture shows which), then checked as one
+    /// view's is, with `checkEdges`.
     public func fit(imageSize: PixelSize, maxErrorPx: Double) throws -> Fit {
         let lane = onTheLane
         var views = lane.views, droppedViews: [(frame: Int, withBoards: Double, withoutBoards: Double)] = []
@@ -124,15 +125,15 @@ extension LandmarkViews {
     }
 
     /// The view of `used` to leave out when their edges do not all read true through `calibration` (the fit of
-    /// `views`), with how far the rest's edges read off without it and the fit that reads them. The view without
-    /// which the rest, refitted, all read their edges within `LaneEdges.toleranceBoards` (of several, the one
-    /// reading them best); where no single view does that, the view read worst through `calibration`. Not simply the
-    /// view read worst: a wrong landmark pulls the fit toward its own view, so that the right views read worst
-    /// (test/Task2 11: the view of frame 26 made the fit read the first view's edges, the foul line's view, 4.3 boards
-    /// off, and the foul line was left out with it). Nor always the one whose absence the rest read best: where the
-    /// views carried back from the far zoom disagree with the near ones as a group (test/Task2 02: their pins 18 px
-    /// above the near views' and the first frame's), leaving one out helps a little each time, and leaving out the
-    /// most helpful one each time leaves out the near views.
+    /// `views`), with how far the rest's edges read off without it and the fit that reads them: the latest view
+    /// without which the rest, refitted, all read their edges within `LaneEdges.toleranceBoards`; where no single
+    /// view does that, the latest view whose own edges read off through `calibration`. The latest, because a view
+    /// carried back over more of the camera's motion carries more registration error. Not simply the view read
+    /// worst: a wrong landmark pulls the fit toward its own view, so that the right views read worst (test/Task2 11:
+    /// the guide dots of frame 34's view made the fit read the first view's edges, the foul line's view, 4.3 boards
+    /// off, and the foul line was left out with it). Nor the one whose absence the rest read best: where the views
+    /// carried back from the far zoom disagree with the near ones as a group (test/Task2 02), leaving one out helps a
+    /// little each time, and leaving out the most helpful one each time left out the near views.
     func leftOut(of used: [View], among views: [View], through calibration: LaneCalibration, imageSize: PixelSize,
                  maxErrorPx: Double) -> (view: View, restBoards: Double, calibration: LaneCalibration) {
         let resolving = used.compactMap { view -> (view: View, restBoards: Double, calibration: LaneCalibration)? in
@@ -145,7 +146,7 @@ extension LandmarkViews {
         }
         if let last = resolving.max(by: { $0.view.frame < $1.view.frame }) { return last }
         let off = used.filter { Self.worstOffset(of: [$0], through: calibration) > LaneEdges.toleranceBoards }
-        let worst = off.max { $0.frame < $1.frame } ?? used.last!
+        let worst = off.max { $0.frame < $1.frame } ?? used[used.count - 1]
         return (worst, Self.worstOffset(of: used.filter { $0.frame != worst.frame }, through: calibration), calibration)
     }
 

@@ -61,7 +61,8 @@ public struct LaneEdges: Sendable {
     /// together without showing it in the fit's residuals, and the found edges are the weaker witness where they
     /// disagree: on TV frames they lie within 0.4 to 3.5 boards of hand marks, most off at the pins beside a gutter's
     /// capping (test/Task2 12: its right edge found 3 boards out beside the 10 pin; its 10 landmarks from the foul line
-    /// to the 4 pin, fitted within 1.5 px, had been refused for it). Where fewer could hide a wrong one (train 12: a
+    /// to the 4 pin, fitted within 1.5 px, had been refused for it; that lane is not the bowled one, which the ball
+    /// tells: `LandmarkViews.rollsDownTheLane`). Where fewer could hide a wrong one (train 12: a
     /// dark mark taken for an arrow and a pin of another lane fitted within 1.6 px, its head pin read at -50 ft), the
     /// edges refuse the fit. They still choose which views to leave out (`LandmarkViews.fit`).
     public static func overruled(by landmarks: [LandmarkPoint]) -> Bool {
