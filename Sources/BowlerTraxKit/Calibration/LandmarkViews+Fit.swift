@@ -68,7 +68,8 @@ extension LandmarkViews {
     /// `edgesOffFit` for the worst reading more than `LaneEdges.toleranceBoards` off, else returns the largest offset.
     public func checkEdges(_ calibration: LaneCalibration, of kept: [Pooled]) throws -> Double {
         let used = Set(kept.flatMap(\.frames))
-        return try views.filter { used.contains($0.frame) }.map { try $0.edges.check(calibration, landmarks: kept.map(\.proposal.point)) }.max() ?? 0
+        let landmarks = kept.map(\.proposal.point)
+        return try views.filter { used.contains($0.frame) }.map { try $0.edges.check(calibration, landmarks: landmarks) }.max() ?? 0
     }
 
     /// Fewest landmarks left once one is dropped: with four a homography fits any of them exactly, so the one dropped
@@ -101,10 +102,12 @@ extension LandmarkViews {
         }
         // The edges' refusal of the last view left out: what is thrown when the views left fit nothing.
         var edgesRefusal: Error?
+        // The fit of the views left, when `leftOut` fitted them already.
+        var refitted: Fit?
         while true {
             var fit: Fit
             do {
-                fit = try fitLandmarks(of: views, imageSize: imageSize, maxErrorPx: maxErrorPx)
+                fit = try refitted ?? fitLandmarks(of: views, imageSize: imageSize, maxErrorPx: maxErrorPx)
             } catch {
                 // The views left once one was left out for its edges fit nothing (test 12: frame 0's 11 landmarks read
                 // its right edge over 2 boards off, and view 48's three arrow tips on one arm and a pin fix no camera):
@@ -114,20 +117,23 @@ extension LandmarkViews {
             fit.droppedViews = droppedViews
             fit.otherLane = otherLane
             fit.holdingTheBall = lane.holdingTheBall
-            let used = views.filter { Set(fit.kept.flatMap(\.frames)).contains($0.frame) }
+            let usedFrames = Set(fit.kept.flatMap(\.frames))
+            let used = views.filter { usedFrames.contains($0.frame) }
             let worst = Self.worstOffset(of: used, through: fit.calibration)
             guard fit.calibration.maxErrorPx <= maxErrorPx, used.count > 1, worst > LaneEdges.toleranceBoards else { return fit }
             let left = leftOut(of: used, among: views, through: fit.calibration, imageSize: imageSize, maxErrorPx: maxErrorPx)
             droppedViews.append((left.view.frame, worst, left.restBoards))
-            do { try left.view.edges.check(left.calibration) } catch { edgesRefusal = error }
+            do { try left.view.edges.check(left.refit?.calibration ?? fit.calibration) } catch { edgesRefusal = error }
             views.removeAll { $0.frame == left.view.frame }
+            refitted = left.refit
         }
     }
 
     /// The view of `used` to leave out when their edges do not all read true through `calibration` (the fit of
-    /// `views`), with how far the rest's edges read off without it and the fit that reads them: the latest view
-    /// without which the rest, refitted, all read their edges within `LaneEdges.toleranceBoards`; where no single
-    /// view does that, the latest view whose own edges read off through `calibration`. The latest, because a view
+    /// `views`), with how far the rest's edges read off without it, and the fit of the rest where it was fitted
+    /// (`fit` goes on with it rather than fit them again): the latest view without which the rest, refitted, all read
+    /// their edges within `LaneEdges.toleranceBoards`; where no single view does that, the latest view whose own edges
+    /// read off through `calibration`. The latest, because a view
     /// carried back over more of the camera's motion carries more registration error. Not simply the view read
     /// worst: a wrong landmark pulls the fit toward its own view, so that the right views read worst (test/Task2 11:
     /// the guide dots of frame 34's view made the fit read the first view's edges, the foul line's view, 4.3 boards
@@ -135,19 +141,19 @@ extension LandmarkViews {
     /// carried back from the far zoom disagree with the near ones as a group (test/Task2 02), leaving one out helps a
     /// little each time, and leaving out the most helpful one each time left out the near views.
     func leftOut(of used: [View], among views: [View], through calibration: LaneCalibration, imageSize: PixelSize,
-                 maxErrorPx: Double) -> (view: View, restBoards: Double, calibration: LaneCalibration) {
-        let resolving = used.compactMap { view -> (view: View, restBoards: Double, calibration: LaneCalibration)? in
+                 maxErrorPx: Double) -> (view: View, restBoards: Double, refit: Fit?) {
+        let resolving = used.compactMap { view -> (view: View, restBoards: Double, refit: Fit?)? in
             let others = views.filter { $0.frame != view.frame }
             guard let fit = try? fitLandmarks(of: others, imageSize: imageSize, maxErrorPx: maxErrorPx),
                   fit.calibration.maxErrorPx <= maxErrorPx else { return nil }
             let usedByFit = Set(fit.kept.flatMap(\.frames))
             let rest = Self.worstOffset(of: others.filter { usedByFit.contains($0.frame) }, through: fit.calibration)
-            return rest <= LaneEdges.toleranceBoards ? (view, rest, fit.calibration) : nil
+            return rest <= LaneEdges.toleranceBoards ? (view, rest, fit) : nil
         }
         if let last = resolving.max(by: { $0.view.frame < $1.view.frame }) { return last }
         let off = used.filter { Self.worstOffset(of: [$0], through: calibration) > LaneEdges.toleranceBoards }
         let worst = off.max { $0.frame < $1.frame } ?? used[used.count - 1]
-        return (worst, Self.worstOffset(of: used.filter { $0.frame != worst.frame }, through: calibration), calibration)
+        return (worst, Self.worstOffset(of: used.filter { $0.frame != worst.frame }, through: calibration), nil)
     }
 
     /// The largest offset (boards) at which `calibration` reads any of the views' own lane edges.
