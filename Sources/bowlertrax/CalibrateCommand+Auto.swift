@@ -73,8 +73,10 @@ extension CalibrateCommand {
         if !fit.otherLane.isEmpty {
             text += "Left out: the landmarks of frames \(fit.otherLane.map(String.init).joined(separator: ", ")), whose lane lies more than \(JSONText.number(LandmarkViews.sameLaneBoards, digits: 0)) boards from the lane \(fit.laneOfTheBall ? "the ball rolled down" : "most views found").\n"
         }
-        for (landmark, errorPx) in fit.dropped {
-            text += "Left out: \"\(landmark.proposal.point.name ?? "?")\" (frames \(landmark.frames.map(String.init).joined(separator: ", "))), \(ShotTable.format(errorPx, 1)) px from the fit that held it.\n"
+        for (landmark, errorPx, fixedNoCamera) in fit.dropped {
+            let how = fixedNoCamera ? "with it no camera fits them; the others' fit places it \(ShotTable.format(errorPx, 1)) px away"
+                : "\(ShotTable.format(errorPx, 1)) px from the fit that held it"
+            text += "Left out: \"\(landmark.proposal.point.name ?? "?")\" (frames \(landmark.frames.map(String.init).joined(separator: ", "))), \(how).\n"
         }
         for (frame, withBoards, withoutBoards) in fit.droppedViews {
             text += "Left out: the view of frame \(frame): with it, the fit read the views' lane edges up to \(ShotTable.format(withBoards, 1)) boards off; without it, the others' within \(ShotTable.format(withoutBoards, 1)).\n"

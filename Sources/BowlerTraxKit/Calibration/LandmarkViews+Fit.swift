@@ -45,8 +45,8 @@ extension LandmarkViews {
         /// The landmarks fitted, with the distances of `layout`'s arrows.
         public var kept: [Pooled]
         /// Landmarks left out as inconsistent with the rest, in the order dropped, each with how far from it the fit
-        /// that held it put it.
-        public var dropped: [(landmark: Pooled, errorPx: Double)]
+        /// that held it put it; or, where with it no camera fitted them (`fixedNoCamera`), the fit of the others.
+        public var dropped: [(landmark: Pooled, errorPx: Double, fixedNoCamera: Bool)]
         /// Views with landmarks left out before fitting: they found another lane than the one the ball rolled down, or
         /// where the ball told none, than most views did (`onTheLane`).
         public var otherLane: [Int]
@@ -223,24 +223,56 @@ extension LandmarkViews {
 
     /// `fit`'s landmarks of `views`, pooled, dropping the worst while one is off the fit (the views' edges unchecked).
     func fitLandmarks(of views: [View], imageSize: PixelSize, maxErrorPx: Double) throws -> Fit {
-        var kept = Self.pooled(views), dropped: [(landmark: Pooled, errorPx: Double)] = []
+        var kept = Self.pooled(views), dropped: [(landmark: Pooled, errorPx: Double, fixedNoCamera: Bool)] = []
         while true {
             if let reason = LaneFinder.shortfall(kept.map(\.proposal.point), few: { "only \($0) found over \(viewsRead)" },
                                                  band: { "\($0) gathered over \(viewsRead)" }) {
                 throw CalibrationError.laneNotFound(reason: reason)
             }
-            let layout = LaneFinder.chooseArrowLayout(kept.map(\.proposal), imageSize: imageSize)
+            let layout: ArrowLayoutChoice?, calibration: LaneCalibration
+            do {
+                (layout, calibration) = try Self.calibration(of: kept, imageSize: imageSize)
+            } catch let error as CalibrationError where Self.fixesNoCamera(error) {
+                // One wrong landmark can leave no camera that sees them all (test/Task2 01: an "arrow tip" taken at the
+                // pins in a view zoomed on them): the one without which the rest fit best is dropped.
+                guard kept.count > Self.minKeptAfterDrop else { throw error }
+                let trials = kept.indices.compactMap { i -> (index: Int, errorPx: Double, offPx: Double)? in
+                    guard let rest = try? Self.calibration(of: kept.enumerated().filter { $0.offset != i }.map(\.element), imageSize: imageSize),
+                          let at = rest.calibration.surfacePixel(board: kept[i].proposal.point.board, distanceFt: kept[i].proposal.point.distanceFt) else { return nil }
+                    let point = kept[i].proposal.point
+                    return (i, rest.calibration.maxErrorPx, ((at.x - point.xPx) * (at.x - point.xPx) + (at.y - point.yPx) * (at.y - point.yPx)).squareRoot())
+                }
+                guard let best = trials.min(by: { $0.errorPx < $1.errorPx }) else { throw error }
+                dropped.append((kept[best.index], best.offPx, true))
+                kept.remove(at: best.index)
+                continue
+            }
             let proposals = layout?.proposals ?? kept.map(\.proposal)
-            let calibration = try layout?.calibration
-                ?? LaneCalibration(file: CalibrationFile(imageSize: imageSize, points: proposals.map(\.point)), source: "auto", fitDistortion: true)
             for i in kept.indices { kept[i].proposal = proposals[i] }
             guard let worst = calibration.residuals.indices.max(by: { calibration.residuals[$0].errorPx < calibration.residuals[$1].errorPx }),
                   calibration.residuals[worst].errorPx > maxErrorPx, kept.count > Self.minKeptAfterDrop else {
                 return Fit(kept: kept, dropped: dropped, otherLane: [], droppedViews: [], layout: layout, calibration: calibration)
             }
-            dropped.append((kept[worst], calibration.residuals[worst].errorPx))
+            dropped.append((kept[worst], calibration.residuals[worst].errorPx, false))
             kept.remove(at: worst)
         }
+    }
+
+    /// Whether `error` says the landmarks fix no camera that sees the lane: no focal length fits them, or the fit folds
+    /// the lane over.
+    static func fixesNoCamera(_ error: CalibrationError) -> Bool {
+        switch error {
+        case .noCamera, .foldedFit: true
+        default: false
+        }
+    }
+
+    /// The fit of `kept`, its arrows' layout chosen where it has arrow tips.
+    static func calibration(of kept: [Pooled], imageSize: PixelSize) throws -> (layout: ArrowLayoutChoice?, calibration: LaneCalibration) {
+        let layout = LaneFinder.chooseArrowLayout(kept.map(\.proposal), imageSize: imageSize)
+        let proposals = layout?.proposals ?? kept.map(\.proposal)
+        return (layout, try layout?.calibration
+            ?? LaneCalibration(file: CalibrationFile(imageSize: imageSize, points: proposals.map(\.point)), source: "auto", fitDistortion: true))
     }
 
     /// The views looked in, for messages: "9 views of frames 0 to 208 (the camera's motion lost at frame 209), the lane found in 7".

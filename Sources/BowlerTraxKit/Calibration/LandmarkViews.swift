@@ -43,23 +43,9 @@ public struct LandmarkViews: Sendable {
     /// The ball is followed over the same frames, found by itself as `analyze` finds it with no ball option
     /// (`ballPath`).
     public static func read(path: String, first: CalibrationFrame, seconds: Double = StillStretch.maxSeconds) throws -> LandmarkViews {
-        var views = [View](), lookedIn = [Int]()
-        func view(of image: RGBImage, frame: Int, toFirst: Homography) -> View? {
-            guard let found = try? LaneFinder(image: image).find(requiringEnough: false),
-                  let edges = found.edges.carried(by: toFirst) else { return nil }
-            let proposals = found.proposals.compactMap { proposal -> LaneFinder.Proposal? in
-                var carried = proposal
-                guard let point = proposal.point.carried(by: toFirst) else { return nil }
-                carried.point = point
-                return carried
-            }
-            return View(frame: frame, proposals: proposals, edges: edges)
-        }
-        func look(in image: RGBImage, frame: Int, toFirst: Homography) {
-            lookedIn.append(frame)
-            if let found = view(of: image, frame: frame, toFirst: toFirst) { views.append(found) }
-        }
-        look(in: first.image, frame: 0, toFirst: .identity)
+        // The views are looked in once the video is read: by then the graphics over its picture are known.
+        var toLookIn: [(image: RGBImage, frame: Int, toFirst: Homography)] = [(first.image, 0, .identity)]
+        var frameZeroAlone: RGBImage?, overlay: PictureOverlay.Edges?
         let decoder = try FrameDecoder(path: path)
         let maxFrames = Int((decoder.fps > 0 ? decoder.fps : 60) * seconds)
         let follower = CameraFollower()
@@ -72,22 +58,40 @@ public struct LandmarkViews: Sendable {
                 lostAt = picture.index
                 break
             }
-            if picture.index == 0, first.stretch != nil, let alone = view(of: RGBImage(frame: picture), frame: 0, toFirst: .identity) {
-                if let median = views.firstIndex(where: { $0.frame == 0 }) {
-                    let shown = Set(views[median].proposals.map(\.point.name))
-                    views[median].proposals += alone.proposals.filter { !shown.contains($0.point.name) }
-                } else {
-                    views.append(alone)
-                }
+            if picture.index == 0 {
+                overlay = PictureOverlay.Edges(first: picture, edgeGradient: LaneFinder.edgeGradient)
+                if first.stretch != nil { frameZeroAlone = RGBImage(frame: picture) }
+            } else {
+                overlay?.compare(picture, toFirst: toFirst)
             }
             guard let fromLast = lastView.inverse?.after(toFirst),
                   !fromLast.keepsCorners(width: picture.width, height: picture.height, withinPx: viewSpacing * Double(picture.width)) else { continue }
             lastView = toFirst
-            look(in: RGBImage(frame: picture), frame: picture.index, toFirst: toFirst)
+            toLookIn.append((RGBImage(frame: picture), picture.index, toFirst))
+        }
+        func view(of image: RGBImage, frame: Int, toFirst: Homography) -> View? {
+            guard let found = try? LaneFinder(image: image, overlay: overlay).find(requiringEnough: false),
+                  let edges = found.edges.carried(by: toFirst) else { return nil }
+            let proposals = found.proposals.compactMap { proposal -> LaneFinder.Proposal? in
+                var carried = proposal
+                guard let point = proposal.point.carried(by: toFirst) else { return nil }
+                carried.point = point
+                return carried
+            }
+            return View(frame: frame, proposals: proposals, edges: edges)
+        }
+        var views = toLookIn.compactMap { view(of: $0.image, frame: $0.frame, toFirst: $0.toFirst) }
+        if let frameZeroAlone, let alone = view(of: frameZeroAlone, frame: 0, toFirst: .identity) {
+            if let median = views.firstIndex(where: { $0.frame == 0 }) {
+                let shown = Set(views[median].proposals.map(\.point.name))
+                views[median].proposals += alone.proposals.filter { !shown.contains($0.point.name) }
+            } else {
+                views.insert(alone, at: 0)
+            }
         }
         shots += ball.finishTracking().map(\.track)
         let paths = shots.map { shot in shot.observations.compactMap { $0.inReferenceView.flatMap { $0.frame == 0 ? ($0.x, $0.y) : nil } } }
-        return LandmarkViews(views: views, lookedIn: lookedIn, framesRead: read, lostAt: lostAt,
+        return LandmarkViews(views: views, lookedIn: toLookIn.map(\.frame), framesRead: read, lostAt: lostAt,
                              ballPath: paths.max { $0.count < $1.count } ?? [])
     }
 }

@@ -34,13 +34,19 @@ public struct LaneFinder {
     }
 
     public let image: RGBImage
+    /// The edges of graphics laid over the picture (a moving camera's: `LandmarkViews`), which no line of the lane's
+    /// vanishing point is drawn through.
+    let overlay: PictureOverlay.Edges?
     /// The picture's wood: median warmth and brightness of its warm pixels (see `woodReference`).
     let wood: (warmth: Double, brightness: Double)
     /// Below this confidence a proposal is reported as weak.
     public static let weakConfidence = 0.5
 
-    public init(image: RGBImage) {
+    public init(image: RGBImage) { self.init(image: image, overlay: nil) }
+
+    init(image: RGBImage, overlay: PictureOverlay.Edges?) {
         self.image = image
+        self.overlay = overlay
         wood = Self.woodReference(image)
     }
 

@@ -218,6 +218,32 @@ final class LandmarkViewsTests: XCTestCase {
         XCTAssertLessThan(fit.calibration.maxErrorPx, 0.5)
     }
 
+    /// A landmark so wrong that no camera sees all of them as placed (test/Task2 01: an "arrow tip" found at the pins in
+    /// a view zoomed on them) does not refuse the rest: the one without which the others fit best is left out.
+    func testALandmarkThatLeavesNoCameraIsLeftOut() throws {
+        let truth = try CalibrationFile.load(path: CalibrationCLI.fixture("right-720p60.calibration.json"))
+        let calibration = try LaneCalibration(file: truth, source: "truth")
+        let edges = LaneEdges(left: line(calibration, board: Lane.leftEdgeBoard), right: line(calibration, board: Lane.rightEdgeBoard), nearY: 600, farY: 250)
+        let pin = try XCTUnwrap(calibration.surfacePixel(board: 20, distanceFt: 60))
+        var wrong = try XCTUnwrap(truth.points.first { $0.name == "arrow tip, board 30" })
+        (wrong.xPx, wrong.yPx) = (pin.x + 6, pin.y)
+        // As on test 01: two arrow tips near, the rest at the pins.
+        let right = truth.points.filter { ["arrow tip, board 20", "arrow tip, board 25"].contains($0.name) || $0.distanceFt == 60 }
+        XCTAssertEqual(right.count, 5)
+        XCTAssertThrowsError(try LaneCalibration(file: CalibrationFile(imageSize: truth.imageSize, points: right + [wrong]), source: "auto", fitDistortion: true),
+                             "all of them fix no camera") { XCTAssertTrue(($0 as? CalibrationError).map(LandmarkViews.fixesNoCamera) == true, "\($0)") }
+        let views = LandmarkViews(views: [
+            LandmarkViews.View(frame: 0, proposals: right.map { LaneFinder.Proposal(point: $0, confidence: 1, evidence: "test") }, edges: edges),
+            LandmarkViews.View(frame: 40, proposals: [LaneFinder.Proposal(point: wrong, confidence: 0.5, evidence: "test")], edges: edges),
+        ], lookedIn: [0, 40], framesRead: 60, lostAt: nil)
+        let fit = try views.fit(imageSize: truth.imageSize, maxErrorPx: 3)
+        XCTAssertEqual(fit.dropped.map(\.landmark.proposal.point.name), [wrong.name])
+        let dropped = try XCTUnwrap(fit.dropped.first)
+        XCTAssertTrue(dropped.fixedNoCamera)
+        XCTAssertGreaterThan(dropped.errorPx, 100, "how far from it the others' fit puts board 30 at 14 ft")
+        XCTAssertLessThan(fit.calibration.maxErrorPx, 0.5)
+    }
+
     /// A landmark is placed by the first views that found it (`pooledViews`): a view carried back over more of the
     /// camera's motion carries more registration error, and the views of a far zoom can outnumber the near ones
     /// (test/Task2 02: four far views put the pins 18 px above frame 0's, two near views by them).
