@@ -166,9 +166,13 @@ public final class ShotPipeline: @unchecked Sendable {
         }), let last = ball.sightings.last?.candidate else { return }
         ball.sightings = GapFill(frames: recentFrames, detector: discDetector).filled(ball.sightings, reference: last.inside)
         if let seed {
-            // Found where the shape search is: the seeded ball rolls. A ball found elsewhere takes the place of the
-            // seed's follower, not of another found ball still on probation.
+            // Found where the shape search is: the seeded ball rolls. Where the seed's follower was lost (in the
+            // backswing) and the colour detector's sightings follow a ball there, it is followed by its shape from now
+            // on, as the seed's was: by its colour alone it can be lost again on the lane (test/Task2 14, at 17 ft,
+            // where its shape and look hold it to the pins). A ball found elsewhere takes the place of the seed's
+            // follower, not of another found ball still on probation.
             if tracker.isFollowing(at: last), !tracker.followedBallIsOnProbation {
+                tracker.followByShape(velocityPx: ball.velocityPx, reference: last.inside)
                 doubtedSeed = nil
             } else if !tracker.followedBallIsOnProbation || tracker.risesFasterThanFollowed(ball) {
                 tracker.refollow(centredOnOutlines(ball.sightings), after: seed.sighting, velocityPx: ball.velocityPx, reference: last.inside)

@@ -201,6 +201,20 @@ public final class ShotTracker {
         return distance >= Self.startDistanceFt.lowerBound && Self.onLaneBoards.contains(board)
     }
 
+    /// Whether the followed ball is followed by its shape (`discSearch`): a seed's, or one found rolling; not a ball
+    /// the colour detector's sightings confirmed.
+    public var followsByShape: Bool { active?.seeded == true }
+
+    /// Follows the ball the colour detector's sightings confirmed by its shape from now on (`discSearch`), its
+    /// sightings so far kept: `BallFinder` found it rolling where it is, with this motion and colour.
+    public func followByShape(velocityPx: (x: Double, y: Double), reference: YUVMean?) {
+        guard var track = active, !track.seeded else { return }
+        track.seeded = true
+        track.velocityPx = velocityPx
+        track.reference = reference
+        active = track
+    }
+
     /// Whether the followed ball was found by its motion (`BallFinder`) and has not yet rolled on (`rolledOnRadii`).
     public var followedBallIsOnProbation: Bool { active.map { $0.rises != nil && !$0.rolledOn } ?? false }
 

@@ -45,6 +45,22 @@ final class FoundBallProbationTests: XCTestCase {
         XCTAssertFalse(tracker.rollsDownTheLane(try rolling(from: 61)))
     }
 
+    /// A ball the colour detector's sightings confirmed (the seed's follower lost in the backswing) is followed by its
+    /// shape once found rolling where it is: its sightings kept, then searched for as a seeded ball is (test/Task2 14:
+    /// by its colour alone it was lost at 17 ft and the shot ended on something else at 35 ft).
+    func testABallConfirmedByItsColourIsFollowedByItsShapeOnceFoundRolling() throws {
+        let tracker = ShotTracker(calibration: nil)
+        XCTAssertNil(feed(tracker, rising(0..<8, y: 650, step: 8)))
+        XCTAssertTrue(tracker.isFollowing)
+        XCTAssertFalse(tracker.followsByShape)
+        XCTAssertNil(tracker.discSearch(frame: 8), "followed by the colour detector's sightings")
+        tracker.followByShape(velocityPx: (0, -8), reference: nil)
+        XCTAssertTrue(tracker.followsByShape)
+        XCTAssertEqual(tracker.followedObservations.map(\.frame), Array(0..<8), "its sightings kept")
+        let search = try XCTUnwrap(tracker.discSearch(frame: 8))
+        XCTAssertEqual(search.centerY, 650 - 8 * 8, accuracy: 1e-9, "a frame on at its motion")
+    }
+
     /// A ball found rolling brings sightings from frames already processed: their look is sampled from the frames still
     /// kept (for the rev rate), and only theirs.
     func testFoundBallsEarlierSightingsAreSampledWhereTheirFramesAreKept() {
