@@ -142,15 +142,15 @@ extension LandmarkViews {
     /// little each time, and leaving out the most helpful one each time left out the near views.
     func leftOut(of used: [View], among views: [View], through calibration: LaneCalibration, imageSize: PixelSize,
                  maxErrorPx: Double) -> (view: View, restBoards: Double, refit: Fit?) {
-        let resolving = used.compactMap { view -> (view: View, restBoards: Double, refit: Fit?)? in
+        // The latest first: the first whose absence resolves the rest is the one, and the earlier need no refit.
+        for view in used.sorted(by: { $0.frame > $1.frame }) {
             let others = views.filter { $0.frame != view.frame }
             guard let fit = try? fitLandmarks(of: others, imageSize: imageSize, maxErrorPx: maxErrorPx),
-                  fit.calibration.maxErrorPx <= maxErrorPx else { return nil }
+                  fit.calibration.maxErrorPx <= maxErrorPx else { continue }
             let usedByFit = Set(fit.kept.flatMap(\.frames))
             let rest = Self.worstOffset(of: others.filter { usedByFit.contains($0.frame) }, through: fit.calibration)
-            return rest <= LaneEdges.toleranceBoards ? (view, rest, fit) : nil
+            if rest <= LaneEdges.toleranceBoards { return (view, rest, fit) }
         }
-        if let last = resolving.max(by: { $0.view.frame < $1.view.frame }) { return last }
         let off = used.filter { Self.worstOffset(of: [$0], through: calibration) > LaneEdges.toleranceBoards }
         let worst = off.max { $0.frame < $1.frame } ?? used[used.count - 1]
         return (worst, Self.worstOffset(of: used.filter { $0.frame != worst.frame }, through: calibration), nil)

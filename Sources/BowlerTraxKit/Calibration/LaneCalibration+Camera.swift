@@ -26,7 +26,8 @@ extension LaneCalibration {
                 let c = lane.x * r1 + lane.y * r2 + t
                 guard c.z > 1e-6 else { return nil }
                 let q = lens.distort(xPx: cx + p[0] * c.x / c.z, yPx: cy + p[0] * c.y / c.z)
-                out += [q.x - seen.x, q.y - seen.y]
+                out.append(q.x - seen.x)
+                out.append(q.y - seen.y)
             }
             return out
         }
