@@ -14,55 +14,70 @@ extension LaneCalibration {
                              imageSize: PixelSize) -> (homography: Homography, camera: CameraModel)? {
         let cx = Double(imageSize.width) / 2, cy = Double(imageSize.height) / 2
         func axes(_ p: [Double]) -> (r1: Vector3, r2: Vector3, t: Vector3) {
-            let w = Vector3(p[1], p[2], p[3])
-            return (rotate(start.r1, by: w), rotate(start.r2, by: w), Vector3(p[4], p[5], p[6]))
+            let (r1, r2) = rotate(start.r1, start.r2, by: Vector3(p[1], p[2], p[3]))
+            return (r1, r2, Vector3(p[4], p[5], p[6]))
         }
-        func residuals(_ p: [Double]) -> [Double]? {
+        // The solver runs thousands of times per `calibrate --auto` (each k1 tried, each landmark left out), so its
+        // loop allocates nothing: residuals, Jacobian and normal equations live in buffers made once here.
+        let count = 2 * pixels.count
+        /// Writes the residuals at `p` into `out`; false when a landmark falls behind the camera.
+        func residuals(_ p: [Double], into out: inout [Double]) -> Bool {
             let (r1, r2, t) = axes(p)
             let lens = LensDistortion(k1: k1, focalPx: p[0], imageSize: imageSize)
-            var out: [Double] = []
-            out.reserveCapacity(2 * pixels.count)
-            for (lane, seen) in zip(lanePoints, pixels) {
+            for i in 0..<pixels.count {
+                let lane = lanePoints[i], seen = pixels[i]
                 let c = lane.x * r1 + lane.y * r2 + t
-                guard c.z > 1e-6 else { return nil }
+                guard c.z > 1e-6 else { return false }
                 let q = lens.distort(xPx: cx + p[0] * c.x / c.z, yPx: cy + p[0] * c.y / c.z)
-                out.append(q.x - seen.x)
-                out.append(q.y - seen.y)
+                out[2 * i] = q.x - seen.x
+                out[2 * i + 1] = q.y - seen.y
             }
-            return out
+            return true
         }
         func cost(_ r: [Double]) -> Double { r.reduce(0) { $0 + $1 * $1 } }
         var params = [start.focalPx, 0, 0, 0, start.t.x, start.t.y, start.t.z]
-        guard var current = residuals(params) else { return nil }
+        var current = [Double](repeating: 0, count: count), trial = current
+        guard residuals(params, into: &current) else { return nil }
+        var jacobian = [Double](repeating: 0, count: 7 * count)
+        var jtj = [Double](repeating: 0, count: 49), jtr = [Double](repeating: 0, count: 7)
+        var damped = [Double](repeating: 0, count: 49), step = [Double](repeating: 0, count: 7), candidate = params
         var lambda = 1e-3
         for _ in 0..<50 {
-            // Forward-difference Jacobian; steps scaled to each parameter's size.
-            var jacobian: [[Double]] = []
+            // Forward-difference Jacobian, a row per parameter; steps scaled to each parameter's size.
             for i in 0..<7 {
-                var shifted = params
+                for j in 0..<7 { candidate[j] = params[j] }
                 let h = 1e-6 * max(1, abs(params[i]))
-                shifted[i] += h
-                guard let r = residuals(shifted) else { return nil }
-                jacobian.append(zip(r, current).map { ($0 - $1) / h })
+                candidate[i] += h
+                guard residuals(candidate, into: &trial) else { return nil }
+                for k in 0..<count { jacobian[i * count + k] = (trial[k] - current[k]) / h }
             }
-            var jtj = Array(repeating: Array(repeating: 0.0, count: 7), count: 7)
-            var jtr = Array(repeating: 0.0, count: 7)
-            for i in 0..<7 {
-                for j in 0..<7 { jtj[i][j] = zip(jacobian[i], jacobian[j]).reduce(0) { $0 + $1.0 * $1.1 } }
-                jtr[i] = -zip(jacobian[i], current).reduce(0) { $0 + $1.0 * $1.1 }
+            jacobian.withUnsafeBufferPointer { jacobian in
+                current.withUnsafeBufferPointer { current in
+                    for i in 0..<7 {
+                        for j in i..<7 {  // symmetric: the lower half is the upper's mirror
+                            var sum = 0.0
+                            for k in 0..<count { sum += jacobian[i * count + k] * jacobian[j * count + k] }
+                            jtj[i * 7 + j] = sum
+                            jtj[j * 7 + i] = sum
+                        }
+                        var sum = 0.0
+                        for k in 0..<count { sum += jacobian[i * count + k] * current[k] }
+                        jtr[i] = -sum
+                    }
+                }
             }
             var improved = false
             while lambda < 1e8 {
-                var damped = jtj
-                for i in 0..<7 { damped[i][i] *= 1 + lambda }
-                guard let step = LinearSolver.solve(damped, jtr) else { lambda *= 10; continue }
-                let candidate = zip(params, step).map { $0 + $1 }
-                if let r = residuals(candidate), cost(r) < cost(current) {
-                    let gain = cost(current) - cost(r)
-                    params = candidate
-                    current = r
+                for i in 0..<49 { damped[i] = jtj[i] }
+                for i in 0..<7 { damped[i * 7 + i] *= 1 + lambda; step[i] = jtr[i] }
+                guard LinearSolver.solve(rowMajor: &damped, &step) else { lambda *= 10; continue }
+                for i in 0..<7 { candidate[i] = params[i] + step[i] }
+                if residuals(candidate, into: &trial), cost(trial) < cost(current) {
+                    let gain = cost(current) - cost(trial)
+                    for i in 0..<7 { params[i] = candidate[i] }
+                    swap(&current, &trial)
                     lambda = max(lambda / 10, 1e-9)
-                    improved = gain > 1e-14 * max(cost(r), 1e-12)
+                    improved = gain > 1e-14 * max(cost(current), 1e-12)
                     break
                 }
                 lambda *= 10
@@ -80,11 +95,13 @@ extension LaneCalibration {
         return (Homography(m.map { $0 / m[8] }), CameraModel(focalPx: f, imageSize: imageSize, r1: r1, r2: r2, t: t))
     }
 
-    /// `v` turned about the axis `w` by |w| radians (Rodrigues' formula).
-    static func rotate(_ v: Vector3, by w: Vector3) -> Vector3 {
+    /// `a` and `b` turned about the axis `w` by |w| radians (Rodrigues' formula).
+    static func rotate(_ a: Vector3, _ b: Vector3, by w: Vector3) -> (Vector3, Vector3) {
         let angle = w.length
-        guard angle > 1e-15 else { return v }
+        guard angle > 1e-15 else { return (a, b) }
         let k = (1 / angle) * w
-        return cos(angle) * v + sin(angle) * k.cross(v) + ((1 - cos(angle)) * k.dot(v)) * k
+        let c = cos(angle), s = sin(angle)
+        func turned(_ v: Vector3) -> Vector3 { c * v + s * k.cross(v) + ((1 - c) * k.dot(v)) * k }
+        return (turned(a), turned(b))
     }
 }

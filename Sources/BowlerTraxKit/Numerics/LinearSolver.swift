@@ -2,31 +2,45 @@
 public enum LinearSolver {
     /// Solves `a x = b` by Gaussian elimination with partial pivoting; nil when `a` is singular.
     public static func solve(_ a: [[Double]], _ b: [Double]) -> [Double]? {
+        precondition(a.count == b.count && a.allSatisfy { $0.count == b.count }, "square system expected")
+        var m = a.flatMap { $0 }
+        var x = b
+        return solve(rowMajor: &m, &x) ? x : nil
+    }
+
+    /// Solves `m x = b` in place, `m` square and stored row by row: on return `b` holds `x` (and `m` is spent);
+    /// false when `m` is singular. The fits that solve many small systems call this one to allocate nothing.
+    public static func solve(rowMajor m: inout [Double], _ b: inout [Double]) -> Bool {
         let n = b.count
-        precondition(a.count == n && a.allSatisfy { $0.count == n }, "square system expected")
-        var m = a
-        var rhs = b
-        let scale = a.flatMap { $0 }.map(abs).max() ?? 0
-        guard scale > 0 else { return nil }
-        for column in 0..<n {
-            guard let pivot = (column..<n).max(by: { abs(m[$0][column]) < abs(m[$1][column]) }),
-                  abs(m[pivot][column]) > 1e-13 * scale else { return nil }
-            m.swapAt(column, pivot)
-            rhs.swapAt(column, pivot)
-            for row in (column + 1)..<n {
-                let factor = m[row][column] / m[column][column]
-                guard factor != 0 else { continue }
-                for k in column..<n { m[row][k] -= factor * m[column][k] }
-                rhs[row] -= factor * rhs[column]
+        precondition(m.count == n * n, "square system expected")
+        return m.withUnsafeMutableBufferPointer { m in
+            b.withUnsafeMutableBufferPointer { b in
+                var scale = 0.0
+                for value in m { scale = max(scale, abs(value)) }
+                guard scale > 0 else { return false }
+                for column in 0..<n {
+                    var pivot = column
+                    for row in (column + 1)..<n where abs(m[row * n + column]) > abs(m[pivot * n + column]) { pivot = row }
+                    guard abs(m[pivot * n + column]) > 1e-13 * scale else { return false }
+                    if pivot != column {
+                        for k in 0..<n { m.swapAt(column * n + k, pivot * n + k) }
+                        b.swapAt(column, pivot)
+                    }
+                    for row in (column + 1)..<n {
+                        let factor = m[row * n + column] / m[column * n + column]
+                        guard factor != 0 else { continue }
+                        for k in column..<n { m[row * n + k] -= factor * m[column * n + k] }
+                        b[row] -= factor * b[column]
+                    }
+                }
+                for row in stride(from: n - 1, through: 0, by: -1) {
+                    var sum = b[row]
+                    for k in (row + 1)..<n { sum -= m[row * n + k] * b[k] }
+                    b[row] = sum / m[row * n + row]
+                }
+                return true
             }
         }
-        var x = [Double](repeating: 0, count: n)
-        for row in stride(from: n - 1, through: 0, by: -1) {
-            var sum = rhs[row]
-            for k in (row + 1)..<n { sum -= m[row][k] * x[k] }
-            x[row] = sum / m[row][row]
-        }
-        return x
     }
 
     /// Eigen-decomposition of a symmetric matrix by cyclic Jacobi rotations: (values, vectors as columns), values ascending.
