@@ -24,22 +24,28 @@ enum Landing {
     /// `samples` (sorted by time) from the first one on the lane.
     static func onLane(_ samples: [PathSample]) -> [PathSample] {
         guard let firstFt = samples.first?.distanceFt else { return samples }
-        let from = max(firstFt, anchorFt)
-        let anchor = samples.indices.filter { (from...(from + anchorSpanFt)).contains(samples[$0].distanceFt) }
+        // The rolling path starts after the last sighting nearer than `anchorFt`: before it, a sighting read farther out
+        // is the ball above the lane, not rolling there (seen from low, a phone at chest height behind the bowler, the
+        // ball in the backswing read 9.3 ft out, then came back to 2.7 ft at the bottom of the swing).
+        let lastNear = samples.lastIndex { $0.distanceFt < anchorFt }
+        let from = lastNear == nil ? firstFt : anchorFt
+        let anchor = samples.indices.filter { $0 > lastNear ?? -1 && (from...(from + anchorSpanFt)).contains(samples[$0].distanceFt) }
         guard let start = anchor.first, start > 0, anchor.count >= 6 else { return samples }
         let chosen = anchor.map { samples[$0] }, origin = samples[start].timeS
         guard let travel = PolynomialFit.robustWithScatter(xs: chosen.map { $0.timeS - origin }, ys: chosen.map(\.distanceFt), sigmas: chosen.map(\.distanceSigmaFt), degree: 1),
               let course = PolynomialFit.robustWithScatter(xs: chosen.map(\.distanceFt), ys: chosen.map(\.board), sigmas: chosen.map(\.boardSigma), degree: 1)
         else { return samples }
-        var first = start
-        while first > 0 {
-            let sample = samples[first - 1]
+        func offThePath(_ sample: PathSample) -> Bool {
             let offFt = abs(sample.distanceFt - travel.fit.value(at: sample.timeS - origin))
             let offBoards = abs(sample.board - course.fit.value(at: sample.distanceFt))
-            if offFt > max(maxSigmas * travel.scatter * sample.distanceSigmaFt, minOffFt)
-                || offBoards > max(maxSigmas * course.scatter * sample.boardSigma, minOffBoards) { break }
-            first -= 1
+            return offFt > max(maxSigmas * travel.scatter * sample.distanceSigmaFt, minOffFt)
+                || offBoards > max(maxSigmas * course.scatter * sample.boardSigma, minOffBoards)
         }
+        // A long loft is still in the air over the anchor's first feet (the phone clip's ball landed about 8 ft out,
+        // its sightings before read up to 2 ft beyond): those are left out too.
+        var first = start
+        while first < anchor[anchor.count - 1], offThePath(samples[first]) { first += 1 }
+        while first > 0, !offThePath(samples[first - 1]) { first -= 1 }
         return Array(samples[first...])
     }
 }

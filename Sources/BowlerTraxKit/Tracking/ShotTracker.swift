@@ -58,6 +58,8 @@ public final class ShotTracker {
         /// drift, and a disc that shrank would rise many radii by going nowhere). Nil for a ball the user pointed at.
         var rises: [(timeS: Double, rise: Double)]?
         var foundRadiusPx = 0.0
+        /// Where the calibration placed the found ball when it was found (ft down the lane); nil without one.
+        var foundDistanceFt: Double?
         /// Whether the found ball has risen `rolledOnRadii`: until then it is on probation.
         var rolledOn = false
         /// Whether it then stalled sooner after it was first seen than a bowled ball reaches the pins
@@ -111,6 +113,10 @@ public final class ShotTracker {
     /// moved like a ball for a moment (a knee, a banner the camera's zoom slid across the crowd): one that rises less
     /// than `stalledRiseRadii` over `stalledS` is dropped, no shot, and the ball is looked for again.
     static let rolledOnRadii = 6.0
+    /// Or, with a calibration, once it has rolled this far down the lane (`rolledOnDownTheLane`): about what 6 radii
+    /// are on the TV clips (a camera 8 ft above the lane and 25 ft behind the foul line, the ball found 10 to 20 ft
+    /// out: 13 to 16 ft).
+    static let rolledOnFt = 15.0
     static let stalledS = 0.25
     static let stalledRiseRadii = 0.5
     /// A bowled ball takes longer than this from its first sighting to the pins: 60 ft at 34 mph is 1.2 s, and from
@@ -144,6 +150,7 @@ public final class ShotTracker {
         if onProbation {
             track.rises = [(last.timeS, 0)]
             track.foundRadiusPx = last.candidate.radiusPx
+            track.foundDistanceFt = track.observations.last?.distanceFt
         }
         active = track
         tentative.removeAll()
@@ -232,6 +239,16 @@ public final class ShotTracker {
     public var followedBallRolledOn: Bool { active?.rolledOn == true }
 
     /// Whether a found ball rose less than `stalledRiseRadii` over the last `stalledS` (once followed that long).
+    /// Whether a found ball's latest sighting `next` lies `rolledOnFt` farther down the lane than where it was found, on
+    /// the lane before the pins, as the calibration places them: rolled on, whatever it rose in the picture. A camera
+    /// low behind the bowler (a phone at chest height) sees the whole lane rise a few of the ball's radii only: a
+    /// real phone clip's ball rose 4.1 radii from where it was found (7 ft) to where it slowed in the picture (40 ft),
+    /// and was dropped as no ball.
+    private func rolledOnDownTheLane(_ track: Track, to next: Observation) -> Bool {
+        guard let found = track.foundDistanceFt, let distance = next.distanceFt, let board = next.board else { return false }
+        return distance - found >= Self.rolledOnFt && distance < Lane.headPinDistanceFt && Self.onLaneBoards.contains(board)
+    }
+
     private func stalled(_ track: Track, atTimeS timeS: Double) -> Bool {
         guard let rises = track.rises, let first = rises.first, let latest = rises.last, timeS - first.timeS >= Self.stalledS else { return false }
         let before = rises.last { $0.timeS <= timeS - Self.stalledS } ?? first
@@ -352,7 +369,7 @@ public final class ShotTracker {
                     if let rise = track.rises?.last?.rise {
                         let risen = rise - step.y * frames / track.foundRadiusPx
                         track.rises?.append((timeS, risen))
-                        if risen >= Self.rolledOnRadii { track.rolledOn = true }
+                        if risen >= Self.rolledOnRadii || rolledOnDownTheLane(track, to: next) { track.rolledOn = true }
                     }
                 }
                 track.observations.append(next)

@@ -73,6 +73,32 @@ final class LandingTests: XCTestCase {
         }
     }
 
+    /// A real phone clip (at chest height behind the bowler, 30 fps), as `analyze` with no ball option read it through
+    /// a calibration clicked by hand: (frame, ft, board, the sigmas). Frames 125 to 132 are the swing (the backswing read
+    /// 9.3 ft out, the bottom of the swing 2.7 ft, the release), 134 to 139 a long loft read past where the ball was
+    /// (10.2 ft, then back to 8.8 where it landed), 140 on the rolling ball. The first sighting, read past `anchorFt`,
+    /// had begun the anchor, so nothing was left out: the release was placed 0.58 s early and the average speed read
+    /// 14.0 mph (17.6 given the ball's box at frame 140; 18.3 by the time of flight to the head pin, by eye).
+    private static let phoneClip: [(frame: Int, ft: Double, board: Double, ftSigma: Double, boardSigma: Double)] = [
+        (125, 9.33, 38.67, 0.032, 0.046), (126, 5.8, 35.41, 0.024, 0.04), (129, 2.73, 32.36, 0.018, 0.035),
+        (131, 5.64, 33.78, 0.024, 0.04), (132, 6.9, 33.3, 0.026, 0.042), (134, 9.11, 31.2, 0.031, 0.045),
+        (137, 10.18, 26.12, 0.034, 0.047), (139, 9.87, 23.58, 0.033, 0.046), (140, 8.75, 22.03, 0.03, 0.045),
+        (141, 8.56, 20.94, 0.03, 0.044), (142, 10.11, 20.39, 0.034, 0.047), (143, 10.86, 19.15, 0.035, 0.048),
+        (144, 11.6, 19.06, 0.037, 0.049), (145, 12.62, 18.18, 0.04, 0.051), (146, 13.04, 17.38, 0.041, 0.052),
+        (147, 13.98, 16.73, 0.044, 0.053), (148, 14.74, 16.0, 0.046, 0.055), (149, 15.56, 15.31, 0.048, 0.056),
+        (150, 16.31, 14.65, 0.05, 0.057), (151, 17.03, 13.99, 0.052, 0.058), (152, 17.9, 13.34, 0.055, 0.06),
+        (153, 18.78, 12.74, 0.058, 0.061), (154, 19.69, 12.08, 0.061, 0.063), (155, 20.57, 11.47, 0.064, 0.064),
+        (156, 21.45, 10.88, 0.067, 0.066), (157, 22.37, 10.32, 0.07, 0.067), (158, 23.25, 9.72, 0.073, 0.069),
+        (159, 24.11, 9.16, 0.076, 0.07), (160, 24.95, 8.61, 0.079, 0.072), (161, 25.81, 8.04, 0.082, 0.073),
+    ]
+
+    func testFromLowTheSwingReadFarOutAndALongLoftAreLeftOut() {
+        let samples = Self.phoneClip.map { PathSample(timeS: Double($0.frame) / 30, board: $0.board, distanceFt: $0.ft, boardSigma: $0.boardSigma, distanceSigmaFt: $0.ftSigma) }
+        let kept = Landing.onLane(samples)
+        XCTAssertEqual(kept.first.map { Int(($0.timeS * 30).rounded()) }, 140, "from where the ball landed")
+        XCTAssertEqual(kept.count, samples.count - 8)
+    }
+
     func testABallRollingFromTheFoulLineKeepsEverySighting() throws {
         let rolled = try hook { _ in 0 }
         let samples = rolled.observations.map { PathSample(timeS: $0.timeS, board: $0.board ?? 0, distanceFt: $0.distanceFt ?? 0, boardSigma: 0.05, distanceSigmaFt: 0.02) }

@@ -45,6 +45,33 @@ final class FoundBallProbationTests: XCTestCase {
         XCTAssertFalse(tracker.rollsDownTheLane(try rolling(from: 61)))
     }
 
+    /// A phone at chest height behind the bowler sees the whole lane rise a few of the ball's radii: found rolling 10 ft
+    /// out, the ball rises less than `rolledOnRadii` of them before it slows in the picture far down the lane, where on
+    /// probation that is a stall. With a calibration it has rolled on once it is `rolledOnFt` farther down the lane (a
+    /// real phone clip's ball, found at 7 ft, was dropped at 40 ft, and `analyze` found no shot).
+    func testAFoundBallSeenFromLowRollsOnByTheLaneItCovers() throws {
+        let phone = SyntheticCamera(imageSize: PixelSize(width: 1080, height: 1920), focalPx: 2000, positionFt: Vector3(0, -17.6, 3.8), pitchDeg: 2)
+        let calibration = try phone.calibration()
+        let rolling = try (0..<110).map { frame -> BallSighting in
+            // 18 mph on board 15, from 10 ft to 58 ft.
+            let distance = 10 + 26.4 * Double(frame) / Self.fps
+            let pixel = try XCTUnwrap(calibration.ballPixel(board: 15, distanceFt: distance))
+            return sighting(frame, pixel.x, pixel.y, calibration.radiusPx(lateralFt: Lane.lateralFt(board: 15), distanceFt: distance))
+        }
+        let found = rolling[7].candidate, before = rolling[6].candidate
+        func followed(calibration: LaneCalibration?) -> ShotTracker {
+            let tracker = ShotTracker(calibration: calibration)
+            tracker.follow(Array(rolling.prefix(8)), velocityPx: (found.xPx - before.xPx, found.yPx - before.yPx), reference: nil, onProbation: true)
+            _ = feed(tracker, Array(rolling.dropFirst(8)))
+            return tracker
+        }
+        let rise = (rolling[7].candidate.yPx - rolling[rolling.count - 1].candidate.yPx) / found.radiusPx
+        XCTAssertLessThan(rise, ShotTracker.rolledOnRadii, "the whole lane rises \(rise) radii")
+        XCTAssertFalse(followed(calibration: nil).isFollowing, "in the picture alone, it stalls on probation")
+        let shot = try XCTUnwrap(followed(calibration: calibration).finish(), "rolled on down the lane")
+        XCTAssertEqual(shot.observations.map(\.frame), Array(0..<110))
+    }
+
     /// A ball the colour detector's sightings confirmed (the seed's follower lost in the backswing) is followed by its
     /// shape once found rolling where it is: its sightings kept, then searched for as a seeded ball is (test/Task2 14:
     /// by its colour alone it was lost at 17 ft and the shot ended on something else at 35 ft).
