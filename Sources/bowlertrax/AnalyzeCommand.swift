@@ -178,6 +178,18 @@ enum AnalyzeCommand {
         if colourGiven && result.framesWithBall == 0 {
             lines.append("no pixel of the ball's colour was seen in any of the \(result.frames) frames: check --ball-hsv, --ball-box or --ball")
         }
+        // Ball after ball read too slow or too large for a bowled one: a wrong calibration would hide behind "no shot found".
+        if let doubt = result.calibrationDoubt {
+            func range(_ values: ClosedRange<Double>, _ digits: Int) -> String {
+                values.lowerBound == values.upperBound ? ShotTable.format(values.lowerBound, digits)
+                    : "\(ShotTable.format(values.lowerBound, digits)) to \(ShotTable.format(values.upperBound, digits))"
+            }
+            let below = doubt.read.upperBound < doubt.bowled.lowerBound
+            let read = doubt.reading == .speed
+                ? "at \(range(doubt.read, 1)) mph down the lane, \(below ? "slower" : "faster") than a bowled ball (\(range(doubt.bowled, 0)) mph)"
+                : "at \(range(doubt.read, 2)) times the size it gives a ball there (a bowled ball: \(range(doubt.bowled, 1)))"
+            lines.append("\(doubt.balls) balls rolled up the picture, and the calibration reads every one \(read): if the ball was among them, the calibration's landmarks are likely wrong; check them on its overlay (calibrate --video VIDEO --points CALIBRATION --overlay lane.png)")
+        }
         if result.corruptPackets > 0 { lines.append("skipped \(result.corruptPackets) corrupt packet\(result.corruptPackets == 1 ? "" : "s") in \(result.video)") }
         return lines
     }

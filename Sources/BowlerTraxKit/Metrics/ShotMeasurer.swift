@@ -86,7 +86,7 @@ public struct ShotMeasurer: Sendable {
     }
 
     /// 1 mph is 1.4667 ft/s (DOMAIN.md).
-    static let mphPerFtS = 1 / 1.4666667
+    public static let mphPerFtS = 1 / 1.4666667
 
     /// How far the sightings may place the ball's arrival at the head pin from the pin's first movement: 0.25 s is
     /// about 6 ft at bowling speeds, more than the far end's distances are off on the TV clips (3 ft at most).

@@ -43,6 +43,9 @@ public final class ShotPipeline: @unchecked Sendable {
     public private(set) var shotCount = 0
     /// Frames in which some ball candidate was seen.
     public private(set) var framesWithBall = 0
+    /// How the calibration read the balls found rolling up the picture that it turned away, on the lane before the
+    /// pins (`ShotTracker.readingTurnedAway`).
+    public private(set) var turnedAway: [(speedMph: Double, sizeRatio: Double)] = []
     public private(set) var framesProcessed = 0
 
     /// `profile` nil: the ball is found by itself, as a disc rolling down the lane against the background, and its
@@ -162,7 +165,11 @@ public final class ShotPipeline: @unchecked Sendable {
     private func findBall(among discs: [DiscMatch], in frame: VideoFrame, toPrevious: Homography?) {
         let seed = doubtedSeed
         guard var ball = ballFinder.update(frame: frame.index, timeS: frame.timeS, discs: discs, toPrevious: toPrevious, accepts: { ball in
-            tracker.rollsDownTheLane(ball.sightings) && seed.map { Self.mayBe($0, ball) } != false
+            guard tracker.rollsDownTheLane(ball.sightings) else {
+                if let reading = tracker.readingTurnedAway(ball.sightings) { turnedAway.append(reading) }
+                return false
+            }
+            return seed.map { Self.mayBe($0, ball) } != false
         }), let last = ball.sightings.last?.candidate else { return }
         ball.sightings = GapFill(frames: recentFrames, detector: discDetector).filled(ball.sightings, reference: last.inside)
         if let seed {

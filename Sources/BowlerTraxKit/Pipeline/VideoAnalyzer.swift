@@ -9,6 +9,9 @@ public struct AnalysisResult: Sendable {
     public var shots: [Shot]
     /// Frames in which something ball-like was seen (zero hints at a wrong ball colour).
     public var framesWithBall: Int
+    /// How the calibration read the balls seen rolling up the picture that it turned away (`ShotPipeline.turnedAway`):
+    /// with no shot found, a sign of a wrong calibration.
+    public var turnedAway: [(speedMph: Double, sizeRatio: Double)] = []
     public var corruptPackets: Int
     /// Why decoding stopped before the end of the file, if it did (a truncated file).
     public var stoppedEarly: String?
@@ -119,6 +122,7 @@ public final class VideoAnalyzer {
         guard frames > 0 else { throw decoder.nothingDecoded }
         onProgress?(1)
         return AnalysisResult(video: path, fps: decoder.fps, frames: frames, size: size, shots: collector.shots,
-                              framesWithBall: pipeline.framesWithBall, corruptPackets: decoder.corruptPackets, stoppedEarly: decoder.stoppedEarly)
+                              framesWithBall: pipeline.framesWithBall, turnedAway: pipeline.turnedAway,
+                              corruptPackets: decoder.corruptPackets, stoppedEarly: decoder.stoppedEarly)
     }
 }

@@ -27,7 +27,7 @@ public final class ShotTracker {
     /// Centre boards (from the right edge) of a ball still on the lane: the edges plus a board and a half.
     static let onLaneBoards = -1.0...41.0
     /// Plausible down-lane speed of a bowled ball, ft/s (about 7 to 34 mph).
-    static let speedRangeFtS = 10.0...50.0
+    public static let speedRangeFtS = 10.0...50.0
 
     private struct Track {
         var observations: [Observation]
@@ -97,7 +97,7 @@ public final class ShotTracker {
     /// Share of each new sighting's look blended into the followed ball's (`refreshLook`).
     static let lookUpdate = 0.2
     /// Radius over the calibration's ball radius there that a ball found without a colour may have (the median of its sightings).
-    static let foundSizeRatios = 0.7...1.4
+    public static let foundSizeRatios = 0.7...1.4
     /// A ball followed by its shape this far down the lane (ft) that gains less than `stuckProgressFt` over `stuckS`
     /// seconds has been lost among the pins (`stuckAmongThePins`).
     static let pinsNearFt = 55.0
@@ -277,15 +277,38 @@ public final class ShotTracker {
     /// ball on the lane, when a calibration tells where it is: on it before the pins (`foundDistanceFt`), at bowling
     /// speed, and the size a ball has there (a bowler's knee or shoe moves as fast, but is not that size).
     public func rollsDownTheLane(_ sightings: [BallSighting]) -> Bool {
-        guard let calibration else { return true }
+        guard calibration != nil else { return true }
+        let (track, sizeRatio) = placed(sightings)
+        guard let sizeRatio, Self.foundSizeRatios.contains(sizeRatio) else { return false }
+        return rollsLikeABowledBall(track)
+    }
+
+    /// How the calibration reads sightings it turns away (not `rollsDownTheLane`) that begin on the lane before the
+    /// pins: their speed down the lane (mph) and their size over a ball's there (the median); nil for any others.
+    /// `BallFinder` saw them roll up the picture like a ball: time after time with no shot, the calibration is likely
+    /// wrong (a phone clip's far landmarks taken on the masking unit read its ball at 4 to 5 mph).
+    public func readingTurnedAway(_ sightings: [BallSighting]) -> (speedMph: Double, sizeRatio: Double)? {
+        guard calibration != nil, !rollsDownTheLane(sightings) else { return nil }
+        let (track, sizeRatio) = placed(sightings)
+        guard let sizeRatio, let first = track.observations.first, let last = track.observations.last, last.timeS > first.timeS,
+              canStart(first, within: Self.foundDistanceFt), let d0 = first.distanceFt, let d1 = last.distanceFt else { return nil }
+        return ((d1 - d0) / (last.timeS - first.timeS) * ShotMeasurer.mphPerFtS, sizeRatio)
+    }
+
+    /// The sightings placed on the lane, and the median of their radii over the calibration's ball radius there.
+    private func placed(_ sightings: [BallSighting]) -> (track: Track, sizeRatio: Double?) {
         let track = Track(observations: sightings.map { observation(frame: $0.frame, timeS: $0.timeS, candidate: $0.candidate) })
+        guard let calibration else { return (track, nil) }
         let sizeRatios = track.observations.compactMap { o in
             o.board.flatMap { board in
                 o.distanceFt.map { o.inCalibrationPicture.radiusPx / calibration.radiusPx(lateralFt: Lane.lateralFt(board: board), distanceFt: $0) }
             }
         }.sorted()
-        guard !sizeRatios.isEmpty, Self.foundSizeRatios.contains(sizeRatios[sizeRatios.count / 2]) else { return false }
-        return track.observations.first.map { canStart($0, within: Self.foundDistanceFt) } == true && isBowledBall(track)
+        return (track, sizeRatios.isEmpty ? nil : sizeRatios[sizeRatios.count / 2])
+    }
+
+    private func rollsLikeABowledBall(_ track: Track) -> Bool {
+        track.observations.first.map { canStart($0, within: Self.foundDistanceFt) } == true && isBowledBall(track)
     }
 
     /// Where a ball found rolling may first be seen: anywhere on the lane before the pins, not only where a shot may

@@ -72,6 +72,29 @@ final class FoundBallProbationTests: XCTestCase {
         XCTAssertEqual(shot.observations.map(\.frame), Array(0..<110))
     }
 
+    /// How the calibration reads a ball it turns away, for `analyze`'s warning when no shot is found (a wrong
+    /// calibration would otherwise hide behind "no shot found"): a ball that rolls as fast as a bowled ball and is its
+    /// size is taken, not read; one read at walking pace, or at twice a ball's size, is read so.
+    func testABallTheCalibrationTurnsAwayIsReadForTheWarning() throws {
+        let calibration = try LaneCalibration.load(path: CalibrationCLI.fixture("right-720p60.calibration.json"), videoSize: nil)
+        let tracker = ShotTracker(calibration: calibration)
+        func rolling(mph: Double, sizeTimes: Double) throws -> [BallSighting] {
+            try (0..<10).map { frame in
+                let distance = 8 + mph * 1.4666667 * Double(frame) / Self.fps
+                let pixel = try XCTUnwrap(calibration.ballPixel(board: 15, distanceFt: distance))
+                return sighting(frame, pixel.x, pixel.y, sizeTimes * calibration.radiusPx(lateralFt: Lane.lateralFt(board: 15), distanceFt: distance))
+            }
+        }
+        XCTAssertNil(tracker.readingTurnedAway(try rolling(mph: 18, sizeTimes: 1)), "a bowled ball is taken, not turned away")
+        let slow = try XCTUnwrap(tracker.readingTurnedAway(try rolling(mph: 4, sizeTimes: 1)))
+        XCTAssertEqual(slow.speedMph, 4, accuracy: 0.2)
+        XCTAssertEqual(slow.sizeRatio, 1, accuracy: 0.05)
+        let large = try XCTUnwrap(tracker.readingTurnedAway(try rolling(mph: 18, sizeTimes: 2)))
+        XCTAssertEqual(large.speedMph, 18, accuracy: 0.5)
+        XCTAssertEqual(large.sizeRatio, 2, accuracy: 0.1)
+        XCTAssertNil(ShotTracker(calibration: nil).readingTurnedAway(try rolling(mph: 4, sizeTimes: 1)), "without a calibration nothing reads it")
+    }
+
     /// A ball the colour detector's sightings confirmed (the seed's follower lost in the backswing) is followed by its
     /// shape once found rolling where it is: its sightings kept, then searched for as a seeded ball is (test/Task2 14:
     /// by its colour alone it was lost at 17 ft and the shot ended on something else at 35 ft).
