@@ -14,6 +14,8 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
     case noCamera(path: String)
     /// The fitted mapping folds the lane over (a point behind the camera, or mirrored).
     case foldedFit(path: String)
+    /// The fitted camera sees the picture through a field of view no lens has (`LaneCalibration.lensFieldsOfViewDeg`).
+    case noLens(path: String, fieldOfViewDeg: Double)
     /// Two landmarks share a lane position or a pixel.
     case duplicatePoints(path: String, first: String, second: String, samePixel: Bool)
     /// A landmark lies farther from the fitted calibration than allowed.
@@ -41,6 +43,9 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
         case .collinearPoints(let path): return "calibration \(path): the points lie on one line, or all but one of them do; add landmarks across and down the lane"
         case .noCamera(let path): return "calibration \(path): no camera sees the lane as these points place it (its focal length cannot be recovered from them); check each landmark's board and distance"
         case .foldedFit(let path): return "calibration \(path): the points do not fit a camera looking at the lane (mislabelled or swapped points?)"
+        case .noLens(let path, let fieldOfViewDeg):
+            let range = LaneCalibration.lensFieldsOfViewDeg
+            return "calibration \(path): the points place a camera that sees \(JSONText.number(fieldOfViewDeg, digits: 1))° across the picture, which no lens does (\(JSONText.number(range.lowerBound, digits: 1))° to \(JSONText.number(range.upperBound, digits: 0))°); check each landmark's board and distance"
         case .duplicatePoints(let path, let first, let second, let samePixel):
             return "calibration \(path): \"\(first)\" and \"\(second)\" are \(samePixel ? "on the same pixel" : "the same lane position"); each landmark must be a different point"
         case .residualTooLarge(let path, let name, let errorPx, let maxErrorPx):

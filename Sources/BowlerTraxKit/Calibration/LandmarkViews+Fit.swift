@@ -259,11 +259,11 @@ extension LandmarkViews {
         }
     }
 
-    /// Whether `error` says the landmarks fix no camera that sees the lane: no focal length fits them, or the fit folds
-    /// the lane over.
+    /// Whether `error` says the landmarks fix no camera that sees the lane: no focal length fits them, the fit folds
+    /// the lane over, or its camera has no lens.
     static func fixesNoCamera(_ error: CalibrationError) -> Bool {
         switch error {
-        case .noCamera, .foldedFit: true
+        case .noCamera, .foldedFit, .noLens: true
         default: false
         }
     }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// How well one landmark fits the calibration.
 public struct LandmarkResidual: Sendable, Equatable {
     public var name: String?
@@ -47,6 +49,8 @@ public struct LaneCalibration: Sendable, BallSizeModel {
         }
         let (homography, camera, distortion) = fit
         guard Self.unfolded(homography, camera: camera, at: lanePoints) else { throw CalibrationError.foldedFit(path: source) }
+        let fieldOfViewDeg = Self.fieldOfViewDeg(focalPx: camera.focalPx, imageSize: file.imageSize)
+        guard Self.lensFieldsOfViewDeg.contains(fieldOfViewDeg) else { throw CalibrationError.noLens(path: source, fieldOfViewDeg: fieldOfViewDeg) }
         self.imageSize = file.imageSize
         self.homography = homography
         self.camera = camera
@@ -60,6 +64,17 @@ public struct LaneCalibration: Sendable, BallSizeModel {
             return LandmarkResidual(name: point.name, errorPx: (dx * dx + dy * dy).squareRoot(),
                                     errorBoards: abs(back.lateralFt - lane.x) / Lane.boardWidthFt, errorFt: abs(back.distanceFt - lane.y))
         }
+    }
+
+    /// How wide a view across the picture's longer side, in degrees, the lenses that film a lane see: a broadcast
+    /// telephoto about 2° (the calibrated TV clips' fits: 11 to 55°), a phone's ultra-wide about 110°. A fit outside
+    /// saw the lane through no lens: its landmarks are wrong (train 11's, with a lane finder change tried in session
+    /// 24 and not kept, placed a camera 2 ft above the lane that saw 174° across, and passed every other check).
+    static let lensFieldsOfViewDeg = 0.5...150.0
+
+    /// The field of view across the picture's longer side of a camera of focal length `focalPx`, degrees.
+    static func fieldOfViewDeg(focalPx: Double, imageSize: PixelSize) -> Double {
+        2 * atan(Double(max(imageSize.width, imageSize.height)) / 2 / focalPx) * 180 / .pi
     }
 
     /// The fitted radial distortion coefficient (0: none).

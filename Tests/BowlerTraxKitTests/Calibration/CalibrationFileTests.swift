@@ -87,6 +87,7 @@ final class CalibrationFileTests: XCTestCase {
         let errors: [CalibrationError] = [
             .unreadable(path: "p", reason: "r"), .malformed(path: "p", reason: "r"), .invalidValue(path: "p", field: "f", reason: "r"),
             .tooFewPoints(path: "p", count: 1), .tooFewPoints(path: "p", count: 3), .collinearPoints(path: "p"), .foldedFit(path: "p"),
+            .noLens(path: "p", fieldOfViewDeg: 174),
             .imageSizeMismatch(path: "p", calibration: size, video: size),
         ]
         for error in errors {

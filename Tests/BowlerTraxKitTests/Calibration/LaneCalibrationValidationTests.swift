@@ -1,7 +1,7 @@
 import XCTest
 @testable import BowlerTraxKit
 
-/// The four ways a set of landmarks is refused, each with its own message.
+/// The ways a set of landmarks is refused, each with its own message.
 final class LaneCalibrationValidationTests: XCTestCase {
     func truthFile() throws -> CalibrationFile {
         try CalibrationFile.load(path: CalibrationCLI.fixture("right-720p60.calibration.json"))
@@ -32,6 +32,16 @@ final class LaneCalibrationValidationTests: XCTestCase {
         XCTAssertThrowsError(try LaneCalibration(file: file, source: "m.json")) { error in
             XCTAssertEqual("\(error)", "calibration m.json: the points do not fit a camera looking at the lane (mislabelled or swapped points?)")
         }
+    }
+
+    /// Exact landmarks of a camera that sees 152° across the picture (focal length 160 px on 1280) fit, but no lens
+    /// sees so wide: refused. Seen through a phone's ultra-wide (123°, 350 px) they are kept.
+    func testACameraNoLensHasIsRefused() throws {
+        func file(focalPx: Double) -> CalibrationFile { SyntheticCamera(focalPx: focalPx).calibrationFile }
+        XCTAssertThrowsError(try LaneCalibration(file: file(focalPx: 160), source: "e.json")) { error in
+            XCTAssertEqual("\(error)", "calibration e.json: the points place a camera that sees 151.9° across the picture, which no lens does (0.5° to 150°); check each landmark's board and distance")
+        }
+        XCTAssertEqual(try LaneCalibration(file: file(focalPx: 350), source: "f.json").camera.focalPx, 350, accuracy: 1)
     }
 
     func testExactLandmarksFitWithinAHundredthOfAPixel() throws {
