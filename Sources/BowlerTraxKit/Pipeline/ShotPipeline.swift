@@ -44,7 +44,7 @@ public final class ShotPipeline: @unchecked Sendable {
     /// Frames in which some ball candidate was seen.
     public private(set) var framesWithBall = 0
     /// How the calibration read the balls found rolling up the picture that it turned away, on the lane before the
-    /// pins (`ShotTracker.readingTurnedAway`).
+    /// pins (`ShotTracker.judge`).
     public private(set) var turnedAway: [(speedMph: Double, sizeRatio: Double)] = []
     public private(set) var framesProcessed = 0
 
@@ -165,8 +165,9 @@ public final class ShotPipeline: @unchecked Sendable {
     private func findBall(among discs: [DiscMatch], in frame: VideoFrame, toPrevious: Homography?) {
         let seed = doubtedSeed
         guard var ball = ballFinder.update(frame: frame.index, timeS: frame.timeS, discs: discs, toPrevious: toPrevious, accepts: { ball in
-            guard tracker.rollsDownTheLane(ball.sightings) else {
-                if let reading = tracker.readingTurnedAway(ball.sightings) { turnedAway.append(reading) }
+            let judged = tracker.judge(ball.sightings)
+            guard judged.rolls else {
+                if let reading = judged.turnedAway { turnedAway.append(reading) }
                 return false
             }
             return seed.map { Self.mayBe($0, ball) } != false

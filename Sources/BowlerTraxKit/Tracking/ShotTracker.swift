@@ -238,7 +238,6 @@ public final class ShotTracker {
     /// Whether the followed ball was found by its motion and has rolled on.
     public var followedBallRolledOn: Bool { active?.rolledOn == true }
 
-    /// Whether a found ball rose less than `stalledRiseRadii` over the last `stalledS` (once followed that long).
     /// Whether a found ball's latest sighting `next` lies `rolledOnFt` farther down the lane than where it was found, on
     /// the lane before the pins, as the calibration places them: rolled on, whatever it rose in the picture. A camera
     /// low behind the bowler (a phone at chest height) sees the whole lane rise a few of the ball's radii only: a
@@ -249,6 +248,7 @@ public final class ShotTracker {
         return distance - found >= Self.rolledOnFt && distance < Lane.headPinDistanceFt && Self.onLaneBoards.contains(board)
     }
 
+    /// Whether a found ball rose less than `stalledRiseRadii` over the last `stalledS` (once followed that long).
     private func stalled(_ track: Track, atTimeS timeS: Double) -> Bool {
         guard let rises = track.rises, let first = rises.first, let latest = rises.last, timeS - first.timeS >= Self.stalledS else { return false }
         let before = rises.last { $0.timeS <= timeS - Self.stalledS } ?? first
@@ -276,23 +276,20 @@ public final class ShotTracker {
     /// Whether sightings found without a colour (`BallFinder`, which judges them in pixels) also roll like a bowled
     /// ball on the lane, when a calibration tells where it is: on it before the pins (`foundDistanceFt`), at bowling
     /// speed, and the size a ball has there (a bowler's knee or shoe moves as fast, but is not that size).
-    public func rollsDownTheLane(_ sightings: [BallSighting]) -> Bool {
-        guard calibration != nil else { return true }
-        let (track, sizeRatio) = placed(sightings)
-        guard let sizeRatio, Self.foundSizeRatios.contains(sizeRatio) else { return false }
-        return rollsLikeABowledBall(track)
-    }
+    public func rollsDownTheLane(_ sightings: [BallSighting]) -> Bool { judge(sightings).rolls }
 
-    /// How the calibration reads sightings it turns away (not `rollsDownTheLane`) that begin on the lane before the
-    /// pins: their speed down the lane (mph) and their size over a ball's there (the median); nil for any others.
+    /// `rollsDownTheLane`, and for sightings it turns away that begin on the lane before the pins, how the calibration
+    /// read them (`turnedAway`): their speed down the lane (mph) and their size over a ball's there (the median).
     /// `BallFinder` saw them roll up the picture like a ball: time after time with no shot, the calibration is likely
     /// wrong (a phone clip's far landmarks taken on the masking unit read its ball at 4 to 5 mph).
-    public func readingTurnedAway(_ sightings: [BallSighting]) -> (speedMph: Double, sizeRatio: Double)? {
-        guard calibration != nil, !rollsDownTheLane(sightings) else { return nil }
+    public func judge(_ sightings: [BallSighting]) -> (rolls: Bool, turnedAway: (speedMph: Double, sizeRatio: Double)?) {
+        guard calibration != nil else { return (true, nil) }
         let (track, sizeRatio) = placed(sightings)
-        guard let sizeRatio, let first = track.observations.first, let last = track.observations.last, last.timeS > first.timeS,
-              canStart(first, within: Self.foundDistanceFt), let d0 = first.distanceFt, let d1 = last.distanceFt else { return nil }
-        return ((d1 - d0) / (last.timeS - first.timeS) * ShotMeasurer.mphPerFtS, sizeRatio)
+        guard let sizeRatio else { return (false, nil) }
+        if Self.foundSizeRatios.contains(sizeRatio) && rollsLikeABowledBall(track) { return (true, nil) }
+        guard let first = track.observations.first, let last = track.observations.last, last.timeS > first.timeS,
+              canStart(first, within: Self.foundDistanceFt), let d0 = first.distanceFt, let d1 = last.distanceFt else { return (false, nil) }
+        return (false, ((d1 - d0) / (last.timeS - first.timeS) * ShotMeasurer.mphPerFtS, sizeRatio))
     }
 
     /// The sightings placed on the lane, and the median of their radii over the calibration's ball radius there.

@@ -85,14 +85,16 @@ final class FoundBallProbationTests: XCTestCase {
                 return sighting(frame, pixel.x, pixel.y, sizeTimes * calibration.radiusPx(lateralFt: Lane.lateralFt(board: 15), distanceFt: distance))
             }
         }
-        XCTAssertNil(tracker.readingTurnedAway(try rolling(mph: 18, sizeTimes: 1)), "a bowled ball is taken, not turned away")
-        let slow = try XCTUnwrap(tracker.readingTurnedAway(try rolling(mph: 4, sizeTimes: 1)))
+        XCTAssertTrue(tracker.judge(try rolling(mph: 18, sizeTimes: 1)).rolls)
+        XCTAssertNil(tracker.judge(try rolling(mph: 18, sizeTimes: 1)).turnedAway, "a bowled ball is taken, not turned away")
+        XCTAssertFalse(tracker.judge(try rolling(mph: 4, sizeTimes: 1)).rolls)
+        let slow = try XCTUnwrap(tracker.judge(try rolling(mph: 4, sizeTimes: 1)).turnedAway)
         XCTAssertEqual(slow.speedMph, 4, accuracy: 0.2)
         XCTAssertEqual(slow.sizeRatio, 1, accuracy: 0.05)
-        let large = try XCTUnwrap(tracker.readingTurnedAway(try rolling(mph: 18, sizeTimes: 2)))
+        let large = try XCTUnwrap(tracker.judge(try rolling(mph: 18, sizeTimes: 2)).turnedAway)
         XCTAssertEqual(large.speedMph, 18, accuracy: 0.5)
         XCTAssertEqual(large.sizeRatio, 2, accuracy: 0.1)
-        XCTAssertNil(ShotTracker(calibration: nil).readingTurnedAway(try rolling(mph: 4, sizeTimes: 1)), "without a calibration nothing reads it")
+        XCTAssertNil(ShotTracker(calibration: nil).judge(try rolling(mph: 4, sizeTimes: 1)).turnedAway, "without a calibration nothing reads it")
     }
 
     /// A ball the colour detector's sightings confirmed (the seed's follower lost in the backswing) is followed by its
