@@ -26,6 +26,8 @@ public enum Lane {
     /// A pin's radius at its belly (4.766 in across), the widest section, at about the height the ball's centre rides.
     public static let pinRadiusIn = 4.766 / 2
     public static let pinRadiusFt = pinRadiusIn / 12
+    /// A pin's height (15 in).
+    public static let pinHeightIn = 15.0
     public static let arrowBoards: [Double] = [5, 10, 15, 20, 25, 30, 35]
     /// The guide dots' boards from the right edge, and their distance past the foul line (DOMAIN.md: "about 7 ft").
     public static let guideDotBoards: [Double] = [3, 5, 8, 11, 14, 26, 29, 32, 35, 37]

@@ -96,8 +96,22 @@ extension LaneFinder {
             run = foundLeft != nil && foundRight != nil ? run + 1 : 0
             if nearY == nil && run == Self.nearRunRows { nearY = y + Self.nearRunRows - 1 }
         }
-        guard let nearY, let left = Self.robustLine(lefts), let right = Self.robustLine(rights), left.count >= 20, right.count >= 20 else { return nil }
-        return (left, right, nearY)
+        guard let nearY, let edges = Self.edges(lefts: lefts, rights: rights, nearY: nearY) else { return nil }
+        return (edges.left, edges.right, nearY)
+    }
+
+    /// The lane's edges fitted to the steps found on each row (row, column), rows counted from the top. Below the near
+    /// row lies the lane where the bowler hides the foul line (a TV camera), or the approach: a phone behind the
+    /// bowler sees a third of the picture of it, whose seams and the bowler's legs can outnumber one edge's steps on
+    /// the lane above. So when every row's steps fit no edges (each on at least 20 rows), those above the near row
+    /// alone may.
+    static func edges(lefts: [(Double, Double)], rights: [(Double, Double)], nearY: Int) -> (left: Line, right: Line)? {
+        func fitted(_ lefts: [(Double, Double)], _ rights: [(Double, Double)]) -> (left: Line, right: Line)? {
+            guard let left = robustLine(lefts), let right = robustLine(rights), left.count >= 20, right.count >= 20 else { return nil }
+            return (left, right)
+        }
+        let onTheLane = { (point: (Double, Double)) in point.0 < Double(nearY + 1) }
+        return fitted(lefts, rights) ?? fitted(lefts.filter(onTheLane), rights.filter(onTheLane))
     }
 
     /// Where brightness (over three rows) climbs most steeply toward the lane within `within` pixels of `x`, to a

@@ -91,9 +91,43 @@ extension LaneFinder {
             return (found.y, found.contrast, "maple-to-pin edge, contrast \(Self.text(found.contrast))")
         }
         let below = walks[1]?.row ?? mirrorFrom
+        if let walked = walks[1], let standing = pinOnItsReflection(walked, lineX: lineX, laneWidth: laneWidth, vanishingRow: vanishingRow) {
+            return standing
+        }
         guard let mirror = pinMirror(belowRow: below, aboveRow: max(Self.index(vanishingRow), 0), lineX: lineX, laneWidth: laneWidth, frontPin: frontPin) else { return nil }
         return (mirror.y, mirror.correlation, "the pin and its reflection on the deck mirror each other about this row, correlation \(Self.text(mirror.correlation))")
     }
+
+    /// The front of a pin's base where the deck mirrors the pin as bright as the pin itself: seen from low (a phone
+    /// at chest height behind the bowler), the picture saturates both, and no mirror correlates (`pinMirror` then took
+    /// pins drawn on the masking unit, 73 px higher). Walking up the board's line from the deck's last row
+    /// (`walked`), a run of white (bright, far less warm than the deck) that ends under the dark pit and is about twice
+    /// a pin's height (`reflectedPinHeights`) is the pin standing on its reflection; its base lies a pin's height below
+    /// the run's top, which is crisp against the pit, where the reflection's end fades into the deck.
+    func pinOnItsReflection(_ walked: (row: Int, deckWarmth: Double), lineX: (Double) -> Double, laneWidth: (Double) -> Double,
+                            vanishingRow: Double) -> (y: Double, confidence: Double, evidence: String)? {
+        // Across a pin's belly about the board's line: the line found may pass beside the pin's narrow head.
+        func columns(_ y: Int) -> ClosedRange<Int> {
+            let x = Self.index(lineX(Double(y) + 0.5)), half = max(1, Self.index(Lane.pinRadiusIn / Lane.widthIn * laneWidth(Double(y))))
+            return x - half...x + half
+        }
+        func white(_ y: Int) -> Bool {
+            columns(y).contains { brightness($0, y) > 0.7 * wood.brightness && warmth($0, y) < 0.5 * walked.deckWarmth }
+        }
+        var top = walked.row
+        while top - 1 > Self.index(vanishingRow) + 1 && white(top - 1) { top -= 1 }
+        guard top < walked.row, (top - 2...top - 1).contains(where: { y in columns(y).contains { brightness($0, y) < Self.pitMaxBrightness } }) else { return nil }
+        // The pin's height in the picture is a share of the lane's width at its base, which lies that far below the top.
+        var pinHeight = Lane.pinHeightIn / Lane.widthIn * laneWidth(Double(top))
+        for _ in 0..<3 { pinHeight = Lane.pinHeightIn / Lane.widthIn * laneWidth(Double(top) + pinHeight) }
+        let run = Double(walked.row - top)
+        guard Self.reflectedPinHeights.contains(run / pinHeight) else { return nil }
+        return (Double(top) + pinHeight, 0.7, "a white run under the pit, \(Self.text(run / pinHeight)) pin heights long: the pin on its reflection, its base a pin's height below the run's top")
+    }
+
+    /// How long, in pins' heights, the white run of a pin standing on a reflection as bright as itself is: two, less
+    /// where the reflection fades into the deck before its end.
+    static let reflectedPinHeights = 1.4...2.4
 
     /// The row a pin and its reflection mirror each other about, between `row` (where the walk up the deck met
     /// something white: a logo on the lane, or the reflection) and `top`: of the rows whose band above (a pin's height

@@ -74,6 +74,31 @@ final class LaneFinderPinsTests: XCTestCase {
         XCTAssertGreaterThan(front?.y ?? .infinity, 130, "the head pin's base is not taken at a neck band: \(String(describing: front))")
     }
 
+    /// Seen from low (a phone at chest height behind the bowler), a glossy deck mirrors the pins as bright as they are:
+    /// one white run from the pit down to the deck, about two pins' heights long, with no mirror in it to correlate.
+    /// Higher up, the masking unit's artwork (a pin and its reflection drawn on it) does mirror itself; that was taken
+    /// as the base, 73 px too high on the phone clip. The base is a pin's height below the run's top instead.
+    func testAPinOnAReflectionAsBrightAsItselfStandsAPinsHeightBelowTheRunsTop() throws {
+        // A lane 88 px wide: a pin (15 in of 41.5) is 31.8 px tall. Pit (20) from row 82 to the pin's top at row 100,
+        // the pin white to its base at row 132, its reflection as white to row 160, then the deck; above the pit the
+        // masking unit: a pin drawn at rows 20 to 50 over its dimmer reflection to row 72.
+        var image = RGBImage(width: 240, height: 220, fill: (200, 150, 90))
+        for y in 0..<160 { for x in 0..<240 { image.set(x: x, y: y, to: (20, 20, 20)) } }
+        for x in 110..<126 {
+            for y in 20..<50 { image.set(x: x, y: y, to: (240, 240, 240)) }
+            for y in 50..<72 { image.set(x: x, y: y, to: (150, 150, 150)) }
+            for y in 100..<160 { image.set(x: x, y: y, to: (250, 250, 250)) }
+        }
+        let finder = LaneFinder(image: image)
+        let base = try XCTUnwrap(finder.pinBase(lineX: { _ in 118 }, laneWidth: { _ in 88 }, vanishingRow: 5, walkFrom: 200, mirrorFrom: 200, frontPin: true))
+        XCTAssertEqual(base.y, 132, accuracy: 1, "\(base.evidence)")
+        // A pin on a reflection that fades sooner (a run of one pin's height) is the maple-to-pin edge's to find, not this.
+        var short = image
+        for x in 110..<126 { for y in 132..<160 { short.set(x: x, y: y, to: (200, 150, 90)) } }
+        let walked = (row: 132, deckWarmth: 110.0)
+        XCTAssertNil(LaneFinder(image: short).pinOnItsReflection(walked, lineX: { _ in 118 }, laneWidth: { _ in 88 }, vanishingRow: 5))
+    }
+
     /// A lane edge of the exact calibration as a line x = a + b·y, through its pixels at 20 and 60 ft.
     static func edge(_ truth: LaneCalibration, board: Double) -> LaneFinder.Line {
         let near = truth.surfacePixel(board: board, distanceFt: 20)!, far = truth.surfacePixel(board: board, distanceFt: 60)!
