@@ -20,14 +20,22 @@ enum Landing {
     static let maxSigmas = 4.0
     static let minOffFt = 0.25
     static let minOffBoards = 0.75
+    /// How soon after a sighting two read nearer (by `minOffFt`) show the first was not rolling on the lane: a loft
+    /// lasts a few tenths of a second. One alone may be a centroid's jitter (a TV clip's ball, half hidden by the
+    /// bowler, reads a foot back and forth).
+    static let cameBackS = 0.5
 
     /// `samples` (sorted by time) from the first one on the lane.
     static func onLane(_ samples: [PathSample]) -> [PathSample] {
         guard let firstFt = samples.first?.distanceFt else { return samples }
-        // The rolling path starts after the last sighting nearer than `anchorFt`: before it, a sighting read farther out
-        // is the ball above the lane, not rolling there (seen from low, a phone at chest height behind the bowler, the
-        // ball in the backswing read 9.3 ft out, then came back to 2.7 ft at the bottom of the swing).
-        let lastNear = samples.lastIndex { $0.distanceFt < anchorFt }
+        // The rolling path starts after the last sighting nearer than `anchorFt`, or read farther out than one soon after
+        // it: a ball on the lane only rolls on, so that one was above the lane (seen from low, a phone at chest height
+        // behind the bowler, the ball in the backswing read 9.3 ft out and came back to 2.7 ft at the bottom of the
+        // swing; in its loft it read 11.6 ft, then 9.2 where it landed).
+        func cameBack(_ i: Int) -> Bool {
+            samples[(i + 1)...].prefix { $0.timeS - samples[i].timeS <= cameBackS }.filter { $0.distanceFt < samples[i].distanceFt - minOffFt }.count >= 2
+        }
+        let lastNear = samples.indices.last { samples[$0].distanceFt < anchorFt || samples[$0].distanceFt <= anchorFt + anchorSpanFt && cameBack($0) }
         let from = lastNear == nil ? firstFt : anchorFt
         let anchor = samples.indices.filter { $0 > lastNear ?? -1 && (from...(from + anchorSpanFt)).contains(samples[$0].distanceFt) }
         guard let start = anchor.first, start > 0, anchor.count >= 6 else { return samples }

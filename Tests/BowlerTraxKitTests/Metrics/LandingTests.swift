@@ -93,10 +93,58 @@ final class LandingTests: XCTestCase {
     ]
 
     func testFromLowTheSwingReadFarOutAndALongLoftAreLeftOut() {
-        let samples = Self.phoneClip.map { PathSample(timeS: Double($0.frame) / 30, board: $0.board, distanceFt: $0.ft, boardSigma: $0.boardSigma, distanceSigmaFt: $0.ftSigma) }
+        let samples = Self.samples(Self.phoneClip, fps: 30)
         let kept = Landing.onLane(samples)
         XCTAssertEqual(kept.first.map { Int(($0.timeS * 30).rounded()) }, 140, "from where the ball landed")
         XCTAssertEqual(kept.count, samples.count - 8)
+    }
+
+    /// The same phone clip through the calibration `calibrate --auto` finds (a camera placed 2 ft farther back): the
+    /// release and the swing (frames 125 to 132) as before, then a loft read up to 11.6 ft (frame 138) coming back to
+    /// 9.2 where the ball landed (141). That loft lies past `anchorFt`, so only its coming back shows it was in the air.
+    private static let phoneClipAutoCalibrated: [(frame: Int, ft: Double, board: Double, ftSigma: Double, boardSigma: Double)] = [
+        (125, 10.15, 38.16, 0.034, 0.044), (126, 6.34, 35.04, 0.026, 0.039), (129, 3.0, 32.1, 0.02, 0.034),
+        (130, 3.27, 32.37, 0.02, 0.034), (131, 6.17, 33.46, 0.026, 0.038), (132, 7.53, 32.98, 0.029, 0.04),
+        (136, 10.96, 27.61, 0.036, 0.045), (137, 11.07, 26.01, 0.036, 0.046), (138, 11.58, 25.24, 0.038, 0.046),
+        (139, 10.61, 23.73, 0.035, 0.045), (140, 9.46, 22.02, 0.033, 0.043), (141, 9.23, 21.04, 0.032, 0.043),
+        (142, 10.85, 20.52, 0.036, 0.045), (143, 11.81, 19.27, 0.038, 0.047), (144, 12.6, 19.19, 0.04, 0.048),
+        (145, 13.57, 18.33, 0.042, 0.049), (146, 13.99, 17.6, 0.044, 0.05), (147, 14.98, 17.0, 0.046, 0.051),
+        (148, 15.79, 16.29, 0.048, 0.052), (149, 16.65, 15.44, 0.051, 0.054), (150, 17.44, 15.04, 0.053, 0.055),
+        (151, 18.19, 14.44, 0.055, 0.056), (152, 19.11, 13.86, 0.058, 0.057), (153, 20.04, 13.26, 0.06, 0.059),
+        (154, 20.98, 12.69, 0.063, 0.06), (155, 21.92, 12.1, 0.066, 0.061), (156, 22.83, 11.53, 0.069, 0.063),
+        (157, 23.79, 11.02, 0.072, 0.064), (158, 24.7, 10.46, 0.075, 0.065), (159, 25.56, 9.88, 0.078, 0.067),
+        (160, 26.43, 9.27, 0.081, 0.068),
+    ]
+
+    /// A TV clip (test/Task2 11, 29.97 fps, given the ball's box at frame 0 in the bowler's hand), its ball half hidden
+    /// by the bowler at first: readings jitter a foot back and forth (frames 13 and 14, 23 and 24), each coming back once.
+    private static let jitteringTVClip: [(frame: Int, ft: Double, board: Double, ftSigma: Double, boardSigma: Double)] = [
+        (0, 3.61, 39.92, 0.028, 0.077), (11, 8.61, 26.93, 0.03, 0.062), (12, 9.76, 27.19, 0.031, 0.063),
+        (13, 10.84, 27.23, 0.032, 0.063), (14, 9.99, 25.22, 0.03, 0.059), (17, 13.1, 23.96, 0.032, 0.059),
+        (18, 14.68, 24.76, 0.034, 0.06), (19, 14.53, 25.2, 0.033, 0.059), (20, 14.38, 23.15, 0.032, 0.056),
+        (21, 15.09, 20.84, 0.032, 0.054), (22, 16.27, 21.11, 0.033, 0.054), (23, 17.97, 22.03, 0.035, 0.056),
+        (24, 17.36, 21.13, 0.033, 0.053), (25, 18.09, 20.79, 0.034, 0.053), (26, 18.77, 20.17, 0.034, 0.052),
+        (27, 19.93, 20.21, 0.035, 0.052), (28, 21.21, 19.46, 0.036, 0.052), (29, 22.71, 20.54, 0.037, 0.053),
+        (30, 21.18, 17.98, 0.034, 0.05), (31, 22.23, 18.39, 0.035, 0.05), (32, 22.69, 16.25, 0.035, 0.049),
+        (33, 25.19, 17.85, 0.037, 0.05), (34, 24.15, 16.55, 0.035, 0.048), (35, 24.95, 16.72, 0.035, 0.048),
+        (36, 25.64, 16.1, 0.035, 0.047), (37, 26.36, 15.16, 0.035, 0.047),
+    ]
+
+    private static func samples(_ clip: [(frame: Int, ft: Double, board: Double, ftSigma: Double, boardSigma: Double)], fps: Double) -> [PathSample] {
+        clip.map { PathSample(timeS: Double($0.frame) / fps, board: $0.board, distanceFt: $0.ft, boardSigma: $0.boardSigma, distanceSigmaFt: $0.ftSigma) }
+    }
+
+    func testALoftReadPastTheAnchorsStartIsLeftOutByComingBack() throws {
+        let kept = Landing.onLane(Self.samples(Self.phoneClipAutoCalibrated, fps: 30))
+        let first = try XCTUnwrap(kept.first.map { Int(($0.timeS * 30).rounded()) })
+        XCTAssertTrue((140...142).contains(first), "from where the ball landed, not \(first)")
+    }
+
+    func testOneSightingReadBackIsJitterNotALoft() {
+        let fps = 30000.0 / 1001, samples = Self.samples(Self.jitteringTVClip, fps: fps)
+        let kept = Landing.onLane(samples)
+        XCTAssertEqual(kept.first.map { Int(($0.timeS * fps).rounded()) }, 11, "the box in the bowler's hand left out, the rolling path kept")
+        XCTAssertEqual(kept.count, samples.count - 1)
     }
 
     func testABallRollingFromTheFoulLineKeepsEverySighting() throws {
