@@ -480,7 +480,21 @@ public final class ShotTracker {
         // the ball is looked for rolling (`ShotPipeline.findBall`).
         guard let active, active.observations.count >= max(Self.confirmCount, active.startCount + Self.confirmCount - 1) else { return nil }
         if calibration != nil, active.seeded, active.rises == nil, !active.observations.contains(where: Self.isOnTheLanePastALoft) { return nil }
+        if calibration != nil, !Self.movesDownTheLane(active.observations) { return nil }
         return TrackedShot(observations: active.observations)
+    }
+
+    /// Whether the sightings placed on the lane spread down it as a bowled ball's do (`speedRangeFtS`): a ball rolling
+    /// at speed v for T seconds has its middle 80 % of readings 0.8·v·T apart. A ball-coloured spot that holds still
+    /// on the lane reads a couple of feet back and forth, and a few of those may pass for a ball rolling (a phone
+    /// clip given the ball's box: a spot at 17 ft, followed for two seconds after the shot); a ball followed into the
+    /// gutter that then holds still a while (an overhead camera's) has spread far down the lane first.
+    private static func movesDownTheLane(_ observations: [Observation]) -> Bool {
+        let placed = observations.filter { $0.distanceFt != nil }
+        guard placed.count >= confirmCount, let first = placed.first?.timeS, let last = placed.last?.timeS, last > first else { return true }
+        let distances = placed.compactMap(\.distanceFt).sorted()
+        let spread = distances[distances.count * 9 / 10] - distances[distances.count / 10]
+        return spread / (0.8 * (last - first)) >= speedRangeFtS.lowerBound
     }
 
     private func observation(frame: Int, timeS: Double, candidate: BallCandidate) -> Observation {
