@@ -397,7 +397,7 @@ public final class ShotTracker {
                 if let inside = next.candidate.inside {
                     track.reference = track.reference?.blended(toward: inside, fraction: Self.referenceUpdate) ?? inside
                 }
-                if track.seeded, let stuck = stuckAmongThePins(track) {
+                if track.seeded, let stuck = stuckAmongThePins(track) ?? heldStillOnTheLane(track) {
                     track.observations.removeLast(stuck)
                     active = track
                     return finishActive()
@@ -484,18 +484,39 @@ public final class ShotTracker {
         return TrackedShot(observations: active.observations)
     }
 
-    /// Whether the sightings placed on the lane spread down it as a bowled ball's do (`speedRangeFtS`): a ball rolling
-    /// at speed v for T seconds has its middle 80 % of readings 0.8·v·T apart. A ball-coloured spot that holds still
-    /// on the lane reads a couple of feet back and forth, and a few of those may pass for a ball rolling (a phone
-    /// clip given the ball's box: a spot at 17 ft, followed for two seconds after the shot); a ball followed into the
-    /// gutter that then holds still a while (an overhead camera's) has spread far down the lane first.
+    /// Whether the sightings placed on the lane spread down it as a bowled ball's do (`speedRangeFtS`). A ball-coloured
+    /// spot that holds still on the lane reads a couple of feet back and forth, and a few of those may pass for a ball
+    /// rolling (a phone clip given the ball's box: a spot at 17 ft, followed for two seconds after the shot); a ball
+    /// followed into the gutter that then holds still a while (an overhead camera's) has spread far down the lane first.
     private static func movesDownTheLane(_ observations: [Observation]) -> Bool {
-        let placed = observations.filter { $0.distanceFt != nil }
-        guard placed.count >= confirmCount, let first = placed.first?.timeS, let last = placed.last?.timeS, last > first else { return true }
-        let distances = placed.compactMap(\.distanceFt).sorted()
-        let spread = distances[distances.count * 9 / 10] - distances[distances.count / 10]
-        return spread / (0.8 * (last - first)) >= speedRangeFtS.lowerBound
+        spreadSpeedFtS(observations.filter { $0.distanceFt != nil }).map { $0 >= speedRangeFtS.lowerBound } ?? true
     }
+
+    /// How fast sightings spread down the lane, ft/s: a ball rolling at v for T seconds has the middle 80 % of its
+    /// distances 0.8·v·T apart. Nil for fewer than `confirmCount` sightings, or no time between them.
+    private static func spreadSpeedFtS(_ placed: [Observation]) -> Double? {
+        guard placed.count >= confirmCount, let first = placed.first?.timeS, let last = placed.last?.timeS, last > first else { return nil }
+        let distances = placed.compactMap(\.distanceFt).sorted()
+        return (distances[distances.count * 9 / 10] - distances[distances.count / 10]) / (0.8 * (last - first))
+    }
+
+    /// With a calibration, the sightings of a ball followed by its shape that, rolled on down the lane past a loft and
+    /// before the pins, spread over the last `heldStillS` at less than half a bowled ball's slowest (`spreadSpeedFtS`):
+    /// the ball went on (into the gutter, behind something) and the shape search holds a still spot (an overhead
+    /// camera's gutter ball: 45 frames at 43 ft beside the gutter). Those after the first are left out. Nil while it
+    /// moves, or until it has been followed past where a loft lands for longer than that.
+    private func heldStillOnTheLane(_ track: Track) -> Int? {
+        guard calibration != nil, let last = track.observations.last, let first = track.observations.first,
+              last.timeS - first.timeS > Self.heldStillS else { return nil }
+        let recent = track.observations.filter { $0.timeS >= last.timeS - Self.heldStillS }
+        guard recent.allSatisfy({ Self.isOnTheLanePastALoft($0) && ($0.distanceFt ?? .infinity) < Self.pinsNearFt }),
+              let spread = Self.spreadSpeedFtS(recent), spread < 0.5 * Self.speedRangeFtS.lowerBound else { return nil }
+        return recent.count - 1
+    }
+
+    /// How long a followed ball on the lane must hold still to have been lost (`heldStillOnTheLane`): a bowled ball rolls
+    /// 5 ft or more in that time.
+    static let heldStillS = 0.5
 
     private func observation(frame: Int, timeS: Double, candidate: BallCandidate) -> Observation {
         var observation = Observation(frame: frame, timeS: timeS, candidate: candidate)

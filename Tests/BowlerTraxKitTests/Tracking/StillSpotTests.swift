@@ -2,7 +2,7 @@ import XCTest
 @testable import BowlerTraxKit
 
 /// With a calibration, a track that makes no way down the lane over its whole length is no shot, however it was
-/// confirmed.
+/// confirmed; a followed ball that holds still on the lane before the pins has been lost, and its shot ends there.
 final class StillSpotTests: XCTestCase {
     private static let fps = 30.0
     private static let phone = SyntheticCamera(imageSize: PixelSize(width: 1080, height: 1920), focalPx: 2300, positionFt: Vector3(0, -19.6, 3.7), pitchDeg: 1)
@@ -35,6 +35,24 @@ final class StillSpotTests: XCTestCase {
     func testASpotThatHoldsStillOnTheLaneIsNoShot() throws {
         let readings = Self.stillSpot.flatMap { run in Array(repeating: (ft: run.ft, board: run.board), count: run.frames) }
         XCTAssertNil(try shot(try sightings(readings)))
+    }
+
+    /// A ball followed by its shape from 10 ft at 18 mph that stops dead at 40 ft and holds still there for a second
+    /// (an overhead camera's gutter ball: the shape search held a still spot beside the gutter for 45 frames): the shot
+    /// ends where it stopped (within 0.1 s: the spread looked at leaves out its ends), not a second later.
+    func testAFollowedBallThatHoldsStillBeforeThePinsEndsThere() throws {
+        let rolledS = 30.0 / 26.4, stopFrame = Int(rolledS * Self.fps)
+        let readings = (0..<(stopFrame + 30)).map { (frame: Int) -> (ft: Double, board: Double) in
+            (ft: 10 + 26.4 * min(Double(frame) / Self.fps, rolledS), board: 15)
+        }
+        let sightings = try sightings(readings)
+        let tracker = ShotTracker(calibration: try Self.phone.calibration())
+        tracker.follow([sightings[0]], reference: nil)
+        var shot: TrackedShot?
+        for s in sightings.dropFirst() where shot == nil { shot = tracker.update(frame: s.frame, timeS: s.timeS, candidates: [s.candidate]) }
+        let ended = try XCTUnwrap(shot ?? tracker.finish())
+        let lastFrame = try XCTUnwrap(ended.observations.last?.frame)
+        XCTAssertTrue(((stopFrame - 3)...(stopFrame + 1)).contains(lastFrame), "ended at frame \(lastFrame), the ball stopped at \(stopFrame)")
     }
 
     /// The same frames shown twice, of a ball rolling at 17.6 mph from 10 ft: a shot.
