@@ -489,12 +489,13 @@ public final class ShotTracker {
     /// rolling (a phone clip given the ball's box: a spot at 17 ft, followed for two seconds after the shot); a ball
     /// followed into the gutter that then holds still a while (an overhead camera's) has spread far down the lane first.
     private static func movesDownTheLane(_ observations: [Observation]) -> Bool {
-        spreadSpeedFtS(observations.filter { $0.distanceFt != nil }).map { $0 >= speedRangeFtS.lowerBound } ?? true
+        spreadSpeedFtS(observations).map { $0 >= speedRangeFtS.lowerBound } ?? true
     }
 
-    /// How fast sightings spread down the lane, ft/s: a ball rolling at v for T seconds has the middle 80 % of its
-    /// distances 0.8·v·T apart. Nil for fewer than `confirmCount` sightings, or no time between them.
-    private static func spreadSpeedFtS(_ placed: [Observation]) -> Double? {
+    /// How fast the sightings placed on the lane spread down it, ft/s: a ball rolling at v for T seconds has the middle
+    /// 80 % of its distances 0.8·v·T apart. Nil for fewer than `confirmCount` placed, or no time between them.
+    private static func spreadSpeedFtS(_ observations: [Observation]) -> Double? {
+        let placed = observations.filter { $0.distanceFt != nil }
         guard placed.count >= confirmCount, let first = placed.first?.timeS, let last = placed.last?.timeS, last > first else { return nil }
         let distances = placed.compactMap(\.distanceFt).sorted()
         return (distances[distances.count * 9 / 10] - distances[distances.count / 10]) / (0.8 * (last - first))

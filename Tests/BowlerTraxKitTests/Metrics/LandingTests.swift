@@ -73,13 +73,16 @@ final class LandingTests: XCTestCase {
         }
     }
 
+    /// One sighting of a real clip, as `analyze` placed it: its frame, distance and board, and their sigmas.
+    private typealias ClipSighting = (frame: Int, ft: Double, board: Double, ftSigma: Double, boardSigma: Double)
+
     /// A real phone clip (at chest height behind the bowler, 30 fps), as `analyze` with no ball option read it through
     /// a calibration clicked by hand: (frame, ft, board, the sigmas). Frames 125 to 132 are the swing (the backswing read
     /// 9.3 ft out, the bottom of the swing 2.7 ft, the release), 134 to 139 a long loft read past where the ball was
     /// (10.2 ft, then back to 8.8 where it landed), 140 on the rolling ball. The first sighting, read past `anchorFt`,
     /// had begun the anchor, so nothing was left out: the release was placed 0.58 s early and the average speed read
     /// 14.0 mph (17.6 given the ball's box at frame 140; 18.3 by the time of flight to the head pin, by eye).
-    private static let phoneClip: [(frame: Int, ft: Double, board: Double, ftSigma: Double, boardSigma: Double)] = [
+    private static let phoneClip: [ClipSighting] = [
         (125, 9.33, 38.67, 0.032, 0.046), (126, 5.8, 35.41, 0.024, 0.04), (129, 2.73, 32.36, 0.018, 0.035),
         (131, 5.64, 33.78, 0.024, 0.04), (132, 6.9, 33.3, 0.026, 0.042), (134, 9.11, 31.2, 0.031, 0.045),
         (137, 10.18, 26.12, 0.034, 0.047), (139, 9.87, 23.58, 0.033, 0.046), (140, 8.75, 22.03, 0.03, 0.045),
@@ -102,7 +105,7 @@ final class LandingTests: XCTestCase {
     /// The same phone clip through the calibration `calibrate --auto` finds (a camera placed 2 ft farther back): the
     /// release and the swing (frames 125 to 132) as before, then a loft read up to 11.6 ft (frame 138) coming back to
     /// 9.2 where the ball landed (141). That loft lies past `anchorFt`, so only its coming back shows it was in the air.
-    private static let phoneClipAutoCalibrated: [(frame: Int, ft: Double, board: Double, ftSigma: Double, boardSigma: Double)] = [
+    private static let phoneClipAutoCalibrated: [ClipSighting] = [
         (125, 10.15, 38.16, 0.034, 0.044), (126, 6.34, 35.04, 0.026, 0.039), (129, 3.0, 32.1, 0.02, 0.034),
         (130, 3.27, 32.37, 0.02, 0.034), (131, 6.17, 33.46, 0.026, 0.038), (132, 7.53, 32.98, 0.029, 0.04),
         (136, 10.96, 27.61, 0.036, 0.045), (137, 11.07, 26.01, 0.036, 0.046), (138, 11.58, 25.24, 0.038, 0.046),
@@ -118,7 +121,7 @@ final class LandingTests: XCTestCase {
 
     /// A TV clip (test/Task2 11, 29.97 fps, given the ball's box at frame 0 in the bowler's hand), its ball half hidden
     /// by the bowler at first: readings jitter a foot back and forth (frames 13 and 14, 23 and 24), each coming back once.
-    private static let jitteringTVClip: [(frame: Int, ft: Double, board: Double, ftSigma: Double, boardSigma: Double)] = [
+    private static let jitteringTVClip: [ClipSighting] = [
         (0, 3.61, 39.92, 0.028, 0.077), (11, 8.61, 26.93, 0.03, 0.062), (12, 9.76, 27.19, 0.031, 0.063),
         (13, 10.84, 27.23, 0.032, 0.063), (14, 9.99, 25.22, 0.03, 0.059), (17, 13.1, 23.96, 0.032, 0.059),
         (18, 14.68, 24.76, 0.034, 0.06), (19, 14.53, 25.2, 0.033, 0.059), (20, 14.38, 23.15, 0.032, 0.056),
@@ -130,7 +133,7 @@ final class LandingTests: XCTestCase {
         (36, 25.64, 16.1, 0.035, 0.047), (37, 26.36, 15.16, 0.035, 0.047),
     ]
 
-    private static func samples(_ clip: [(frame: Int, ft: Double, board: Double, ftSigma: Double, boardSigma: Double)], fps: Double) -> [PathSample] {
+    private static func samples(_ clip: [ClipSighting], fps: Double) -> [PathSample] {
         clip.map { PathSample(timeS: Double($0.frame) / fps, board: $0.board, distanceFt: $0.ft, boardSigma: $0.boardSigma, distanceSigmaFt: $0.ftSigma) }
     }
 
