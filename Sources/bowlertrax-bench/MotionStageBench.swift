@@ -59,7 +59,7 @@ struct MotionStageBench {
         let colour = ShotPipeline(profile: profile, calibration: calibration, hand: .right, imageSize: size)
         let cameraMotion = CameraMotionEstimator()
         let movingDiscs = MovingDiscFinder()
-        let ballFinder = BallFinder(imageHeight: size.height)
+        let ballFinder = BallFinder(imageSize: size)
         let discDetector = DiscDetector()
 
         var pending = TimingSamples()

@@ -56,7 +56,7 @@ public final class ShotPipeline: @unchecked Sendable {
         let region = calibration?.searchRegion() ?? SearchRegion(width: imageSize.width, height: imageSize.height)
         self.region = region
         detector = profile.map { BallDetector(profile: $0, region: region, sizeModel: calibration) }
-        ballFinder = BallFinder(imageHeight: imageSize.height)
+        ballFinder = BallFinder(imageSize: imageSize)
         findsBallByItself = profile == nil
         watchesCamera = Self.followsCamera(profile: profile, seed: seed)
         tracker = ShotTracker(calibration: calibration, views: watchesCamera ? referenceChain : nil)
@@ -174,18 +174,19 @@ public final class ShotPipeline: @unchecked Sendable {
         }), let last = ball.sightings.last?.candidate else { return }
         ball.sightings = GapFill(frames: recentFrames, detector: discDetector).filled(ball.sightings, reference: last.inside)
         if let seed {
-            // Found where the shape search is: the seeded ball rolls. Where the seed's follower was lost (in the
-            // backswing) and the colour detector's sightings follow a ball there, it is followed by its shape from now
-            // on, as the seed's was: by its colour alone it can be lost again on the lane (test/Task2 14, at 17 ft,
-            // where its shape and look hold it to the pins). A ball found elsewhere takes the place of the seed's
-            // follower, not of another found ball still on probation.
-            if tracker.isFollowing(at: last), !tracker.followedBallIsOnProbation {
+            switch tracker.verdict(onFinding: ball) {
+            case .followedBallRolls:
+                // Where the seed's follower was lost (in the backswing) and the colour detector's sightings follow a
+                // ball there, it is followed by its shape from now on, as the seed's was: by its colour alone it can be
+                // lost again on the lane (test/Task2 14, at 17 ft, where its shape and look hold it to the pins).
                 tracker.followByShape(velocityPx: ball.velocityPx, reference: last.inside)
                 doubtedSeed = nil
-            } else if !tracker.followedBallIsOnProbation || tracker.risesFasterThanFollowed(ball) {
+            case .replacesFollowed:
                 tracker.refollow(centredOnOutlines(ball.sightings), after: seed.sighting, velocityPx: ball.velocityPx, reference: last.inside)
                 followBack(reference: last.inside)
                 sampleEarlierSightings()
+            case .followedAlready, .ignored:
+                break
             }
             return
         }

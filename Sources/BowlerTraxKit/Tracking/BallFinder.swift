@@ -34,8 +34,15 @@ public final class BallFinder {
     static let minRiseRadii = 1.5
     /// Frames a track may go without a sighting before it is dropped.
     static let maxMisses = 2
-    /// Smallest radius of a disc that may be taken for the ball, as a share of the picture's height (7 pixels at
-    /// 720p): smaller, too many things look round (a digit of a score panel, a light in the crowd).
+    /// Steps down the picture (toward the camera) a bowled ball's track may take: one, for a disc off the ball once.
+    /// A track that took more is dropped at once: it can never be the ball, and left to run it would take the ball's
+    /// discs from the track the ball would start (a 540x960 phone clip: a track that ran along the bowler's legs,
+    /// then onto the ball, held it to the pins).
+    static let maxBackSteps = 1
+    /// Smallest radius of a disc that may be taken for the ball, as a share of the picture's shorter side (7 pixels at
+    /// 720p): smaller, too many things look round (a digit of a score panel, a light in the crowd). The shorter side,
+    /// not the height: a phone held upright puts the lane's width across it as a landscape picture puts it across
+    /// its height, and the ball as small (a 540x960 phone clip's ball rolls at 8 to 10 pixels, under 1 % of 960).
     static let minRadiusShare = 0.01
     /// Tracks followed at once; the longest are kept.
     static let maxTracks = 60
@@ -56,9 +63,9 @@ public final class BallFinder {
     private var tracks: [Track] = []
     private let minRadiusPx: Double
 
-    /// `imageHeight`: the picture's height in pixels.
-    public init(imageHeight: Int) {
-        minRadiusPx = Self.minRadiusShare * Double(imageHeight)
+    /// `imageSize`: the picture's size in pixels.
+    public init(imageSize: PixelSize) {
+        minRadiusPx = Self.minRadiusShare * Double(min(imageSize.width, imageSize.height))
     }
 
     /// Forgets every track (a cut to another view, or a shot found and now followed).
@@ -84,7 +91,7 @@ public final class BallFinder {
             used.insert(match.index)
             extend(&tracks[index], with: discs[match.index], at: match.inPrevious, frame: frame, timeS: timeS)
         }
-        tracks.removeAll { $0.misses > Self.maxMisses }
+        tracks.removeAll { $0.misses > Self.maxMisses || $0.backSteps > Self.maxBackSteps }
         for (index, disc) in discs.enumerated() where !used.contains(index) {
             tracks.append(Track(sightings: [sighting(disc, frame: frame, timeS: timeS)], contrast: disc.contrast))
         }
@@ -175,7 +182,7 @@ public final class BallFinder {
         let radius = meanRadius(track)
         let rise = -track.travel.y
         let shift = last.distance(to: first)
-        return shift >= 0.5 * radius && radius >= minRadiusPx && rise >= Self.minRiseRadii * radius && abs(track.travel.x) < 2 * rise && track.backSteps <= 1
+        return shift >= 0.5 * radius && radius >= minRadiusPx && rise >= Self.minRiseRadii * radius && abs(track.travel.x) < 2 * rise && track.backSteps <= Self.maxBackSteps
             && last.radiusPx <= 1.25 * first.radiusPx
     }
 }

@@ -267,6 +267,29 @@ public final class ShotTracker {
         follow(sightings, velocityPx: velocityPx, reference: reference, onProbation: true)
     }
 
+    /// What a ball found rolling (`BallFinder`) makes of the seeded ball followed (the user's box), whose follower
+    /// may have been lost to something else.
+    public enum FindingVerdict: Equatable {
+        /// Found where the followed ball is, which was not itself found rolling: the seeded ball rolls.
+        case followedBallRolls
+        /// Found where the followed ball is, which was itself found rolling and is on probation: the same ball, found
+        /// again over its latest frames. Following it afresh would drop what was followed before it (train/Task2 10:
+        /// the ball re-found at its 55th frame replaced itself, its sightings back to the box were lost, and the shot
+        /// with them).
+        case followedAlready
+        /// Found elsewhere: it takes the place of the seed's follower, or of a ball on probation rising slower.
+        case replacesFollowed
+        /// Found elsewhere, rising no faster than the ball on probation followed.
+        case ignored
+    }
+
+    public func verdict(onFinding ball: FoundBall) -> FindingVerdict {
+        if let last = ball.sightings.last?.candidate, isFollowing(at: last) {
+            return followedBallIsOnProbation ? .followedAlready : .followedBallRolls
+        }
+        return !followedBallIsOnProbation || risesFasterThanFollowed(ball) ? .replacesFollowed : .ignored
+    }
+
     /// Whether the followed ball was seen this frame where `candidate` is (within its radius).
     public func isFollowing(at candidate: BallCandidate) -> Bool {
         guard let last = active?.observations.last?.candidate else { return false }

@@ -11,8 +11,9 @@ final class BallFinderTests: XCTestCase {
 
     /// Feeds `frames` frames of `path(i)` (with a clutter disc standing still in the picture, unless the camera moves);
     /// returns the frame that confirmed a ball and its sightings.
-    private func run(frames: Int, toPrevious: Homography = .identity, _ path: (Int) -> DiscMatch) -> (frame: Int, sightings: [BallSighting])? {
-        let finder = BallFinder(imageHeight: 720)
+    private func run(frames: Int, toPrevious: Homography = .identity, picture: PixelSize = PixelSize(width: 1280, height: 720),
+                     _ path: (Int) -> DiscMatch) -> (frame: Int, sightings: [BallSighting])? {
+        let finder = BallFinder(imageSize: picture)
         for i in 0..<frames {
             let discs = toPrevious == Homography.identity ? [path(i), disc(600, 80, 9)] : [path(i)]
             if let ball = finder.update(frame: i, timeS: Double(i) / 60, discs: discs, toPrevious: toPrevious) { return (i, ball.sightings) }
@@ -41,7 +42,7 @@ final class BallFinderTests: XCTestCase {
     func testBallTurnedDownLeavesTheOthersRolling() throws {
         // Two discs roll up the picture, the second two frames later; the caller turns the first down (it is not the
         // size of the ball the user pointed at). The second is found as soon as it has rolled long enough, not later.
-        let finder = BallFinder(imageHeight: 720)
+        let finder = BallFinder(imageSize: PixelSize(width: 1280, height: 720))
         var found: (frame: Int, ball: FoundBall)?
         for i in 0..<30 where found == nil {
             var discs = [disc(300, 600 - 9 * Double(i), 20)]
@@ -59,7 +60,7 @@ final class BallFinderTests: XCTestCase {
     func testBallsReflectionInTheLaneIsNotTakenForIt() throws {
         // The ball's mirror image rolls 2.2 of its radii below it; the image stood out more at first (the ball was
         // still beside the bowler), so its track is longer, but the ball above it is what is found.
-        let finder = BallFinder(imageHeight: 720)
+        let finder = BallFinder(imageSize: PixelSize(width: 1280, height: 720))
         var found: FoundBall?
         for i in 0..<30 where found == nil {
             var discs = [disc(400, 644 - 9 * Double(i), 20)]
@@ -74,5 +75,22 @@ final class BallFinderTests: XCTestCase {
     func testGraphicFixedInThePictureWhileTheCameraMovesIsNoBall() {
         // A round logo of the broadcaster's panel: it seems to rise against the scene the camera tilts past.
         XCTAssertNil(run(frames: 20, toPrevious: Homography([1, 0, 0, 0, 1, -8, 0, 0, 1])) { _ in self.disc(300, 250, 18) })
+    }
+
+    func testATrackThatCameTowardTheCameraTwiceLeavesTheBallToATrackOfItsOwn() throws {
+        // A disc runs down the picture for two frames (the bowler's leg), and the ball then rolls up from where it
+        // was: the leg's track, which can never be a bowled ball, must not keep the ball's discs for itself.
+        let found = try XCTUnwrap(run(frames: 30) { i in
+            i < 3 ? self.disc(300, 500 + 10 * Double(i), 12) : self.disc(300 + Double(i), 515 - 6 * Double(i - 3), 12)
+        })
+        XCTAssertEqual(found.sightings.first?.frame, 3)
+        XCTAssertEqual(found.frame, 3 + BallFinder.confirmCount - 1)
+    }
+
+    func testAnUprightPhonesBallIsJudgedAgainstThePicturesShorterSide() {
+        // 540x960: a ball of 8 pixels is 1.5 % of the width the lane spans, though under 1 % of the height.
+        let upright = PixelSize(width: 540, height: 960)
+        XCTAssertNotNil(run(frames: 20, picture: upright) { i in self.disc(300, 700 - 4 * Double(i), 8) })
+        XCTAssertNil(run(frames: 20, picture: upright) { i in self.disc(300, 700 - 4 * Double(i), 5) }, "5 px is under 1 % of 540")
     }
 }

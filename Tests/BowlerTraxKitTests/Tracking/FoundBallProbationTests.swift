@@ -253,4 +253,30 @@ final class FoundBallProbationTests: XCTestCase {
         let head = FoundBall(sightings: rising(12..<20, y: 600, step: 0.5), velocityPx: (0, -0.5), riseRadii: 3.5 / 20)
         XCTAssertFalse(tracker.risesFasterThanFollowed(head))
     }
+
+    /// A ball found rolling where the followed one is: the seeded ball rolls; but a followed ball that was itself found
+    /// rolling, on probation, is the same ball found again, and is not followed afresh, however fast it rises
+    /// (train/Task2 10, given its box: following it afresh from its 55th frame lost the shot). Found elsewhere, it
+    /// replaces the seed's follower, or a ball on probation that rises slower.
+    func testABallFoundWhereTheFollowedOneIsIsTheSameBall() {
+        let seeded = ShotTracker(calibration: nil)
+        seeded.follow([sighting(0, 600, 500, 20)], reference: nil)
+        _ = feed(seeded, rising(1..<20, y: 492, step: 8))
+        let there = FoundBall(sightings: rising(12..<20, y: 404, step: 8), velocityPx: (0, -8), riseRadii: 56.0 / 20)
+        XCTAssertEqual(seeded.verdict(onFinding: there), .followedBallRolls)
+
+        let found = ShotTracker(calibration: nil)
+        found.follow(rising(0..<8, y: 500, step: 2), velocityPx: (0, -2), reference: nil, onProbation: true)
+        _ = feed(found, rising(8..<20, y: 484, step: 2))
+        XCTAssertTrue(found.followedBallIsOnProbation)
+        let again = FoundBall(sightings: rising(12..<20, y: 518, step: 8), velocityPx: (0, -8), riseRadii: 56.0 / 20)
+        XCTAssertTrue(found.risesFasterThanFollowed(again))
+        XCTAssertEqual(found.verdict(onFinding: again), .followedAlready)
+
+        let elsewhere = FoundBall(sightings: rising(12..<20, x: 200, y: 600, step: 8), velocityPx: (0, -8), riseRadii: 56.0 / 20)
+        XCTAssertEqual(found.verdict(onFinding: elsewhere), .replacesFollowed)
+        let slower = FoundBall(sightings: rising(12..<20, x: 200, y: 600, step: 0.5), velocityPx: (0, -0.5), riseRadii: 3.5 / 20)
+        XCTAssertEqual(found.verdict(onFinding: slower), .ignored)
+        XCTAssertEqual(seeded.verdict(onFinding: slower), .replacesFollowed, "the seed's follower is no ball on probation")
+    }
 }
