@@ -106,8 +106,7 @@ public struct ShotMeasurer: Sendable {
         if let t0 = timing.time(atFt: 0), let t59 = timing.time(atFt: Lane.entryDistanceFt) { m.averageSpeedMph = Lane.entryDistanceFt / (t59 - t0) * mph }
 
         let board = { (s: PathSample) in s.board }, distance = { (s: PathSample) in s.distanceFt }, sigma = { (s: PathSample) in s.boardSigma }
-        if firstFt <= Self.maxExtrapolationFt,
-           let early = samples.fit(distance, board, sigma: sigma, where: firstFt...(firstFt + Self.earlySpanFt), key: distance) {
+        if firstFt <= Self.maxExtrapolationFt, let early = Self.earlyPath(samples, from: firstFt) {
             m.foulLineBoard = early.value(at: 0)
             if lastFt >= 10 {
                 let outwardFt = (early.value(at: 0) - early.value(at: 10)) * Lane.boardWidthFt
@@ -126,6 +125,20 @@ public struct ShotMeasurer: Sendable {
             m.breakpointBoard = breakpoint.board
             m.breakpointDistanceFt = breakpoint.distanceFt
         }
+    }
+
+    /// Board against distance over the first `earlySpanFt` of path seen, a quadratic whose bend is held to what the
+    /// oil's friction can turn the ball at its speed there (its most, `Timing.frontSlowingFtS2`, across, over the speed
+    /// squared): read at the foul line from a ball the bowler hid for its first 10 ft, a free quadratic bent by the
+    /// sightings' noise is thrown far off (a real phone clip, given the box 9.7 ft out: board 38.8, where the sightings
+    /// from 3 ft out read 32).
+    static func earlyPath(_ samples: [PathSample], from firstFt: Double) -> PolynomialFit? {
+        let chosen = samples.filter { (firstFt...(firstFt + Self.earlySpanFt)).contains($0.distanceFt) }
+        guard chosen.count >= 5, let first = chosen.first, let last = chosen.last else { return nil }
+        let speedFtS = (last.distanceFt - first.distanceFt) / (last.timeS - first.timeS)
+        let bend = speedFtS > 0 ? Timing.frontSlowingFtS2.upperBound / (speedFtS * speedFtS) / Lane.boardWidthFt / 2 : .infinity
+        return PolynomialFit.robustQuadratic(xs: chosen.map(\.distanceFt), ys: chosen.map(\.board), sigmas: chosen.map(\.boardSigma),
+                                             bend: -bend...bend)
     }
 
     private func pathSamples(_ track: TrackedShot) -> [PathSample] {

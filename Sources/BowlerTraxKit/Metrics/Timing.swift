@@ -24,16 +24,11 @@ struct Timing {
         let chosen = samples.filter { range.contains($0.distanceFt) }
         guard chosen.count >= 5, let origin = chosen.first?.timeS, let end = chosen.last?.timeS else { return nil }
         let ts = chosen.map { $0.timeS - origin }, sigmas = chosen.map(\.distanceSigmaFt)
-        guard var fit = PolynomialFit.robust(xs: ts, ys: chosen.map(\.distanceFt), sigmas: sigmas, degree: 2) else { return nil }
         // In the oil the ball slows by no more than its friction allows, and never speeds up: a window there whose
-        // quadratic says otherwise bends to noise, so its slowing is held at the nearer bound and the rest refitted.
-        let slowing = -2 * fit.coefficients[2]
-        if range.upperBound <= ShotMeasurer.backEndFitFromFt, !Self.frontSlowingFtS2.contains(slowing) {
-            let held = min(max(slowing, Self.frontSlowingFtS2.lowerBound), Self.frontSlowingFtS2.upperBound)
-            guard let line = PolynomialFit.robust(xs: ts, ys: zip(ts, chosen).map { t, sample in sample.distanceFt + held / 2 * t * t },
-                                                  sigmas: sigmas, degree: 1) else { return nil }
-            fit = PolynomialFit(coefficients: line.coefficients + [-held / 2])
-        }
+        // quadratic says otherwise bends to noise, so its slowing is held at the nearer bound.
+        let slowing = range.upperBound <= ShotMeasurer.backEndFitFromFt ? Self.frontSlowingFtS2 : -Double.infinity...Double.infinity
+        guard let fit = PolynomialFit.robustQuadratic(xs: ts, ys: chosen.map(\.distanceFt), sigmas: sigmas,
+                                                      bend: (-slowing.upperBound / 2)...(-slowing.lowerBound / 2)) else { return nil }
         return fit.solve(for: target, in: (-1.0)...(end - origin + 0.2)).map { $0 + origin }
     }
 

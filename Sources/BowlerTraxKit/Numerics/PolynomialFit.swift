@@ -61,6 +61,16 @@ extension PolynomialFit {
         return RobustLeastSquares(design: design, width: width, ys: ys, sigmas: sigmas, maxRounds: 6).map { (PolynomialFit(coefficients: $0.coefficients), $0.scatter) }
     }
 
+    /// A robust quadratic whose x² coefficient physics holds within `bend`: where the free fit's lies outside it, bent
+    /// by noise, it is held at the nearer bound and the line refitted to what is left (y - c x²).
+    static func robustQuadratic(xs: [Double], ys: [Double], sigmas: [Double], bend: ClosedRange<Double>) -> PolynomialFit? {
+        guard let fit = robust(xs: xs, ys: ys, sigmas: sigmas, degree: 2) else { return nil }
+        guard !bend.contains(fit.coefficients[2]) else { return fit }
+        let held = min(max(fit.coefficients[2], bend.lowerBound), bend.upperBound)
+        guard let line = robust(xs: xs, ys: zip(xs, ys).map { x, y in y - held * x * x }, sigmas: sigmas, degree: 1) else { return nil }
+        return PolynomialFit(coefficients: line.coefficients + [held])
+    }
+
     /// The polynomial with these coefficients, lowest power first.
     init(coefficients: [Double]) { self.coefficients = coefficients }
 }
