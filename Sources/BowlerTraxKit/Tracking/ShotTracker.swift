@@ -291,7 +291,7 @@ public final class ShotTracker {
     }
 
     /// Whether the followed ball was seen this frame where `candidate` is (within its radius).
-    public func isFollowing(at candidate: BallCandidate) -> Bool {
+    private func isFollowing(at candidate: BallCandidate) -> Bool {
         guard let last = active?.observations.last?.candidate else { return false }
         return last.distance(to: candidate) < candidate.radiusPx
     }

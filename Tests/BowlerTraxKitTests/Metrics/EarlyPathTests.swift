@@ -3,27 +3,13 @@ import XCTest
 
 /// The early path read back to the foul line from a ball the bowler hid for its first feet (`ShotMeasurer.earlyPath`).
 final class EarlyPathTests: XCTestCase {
-    /// (frame at 30 fps, ft, board, the sigmas of each).
-    private typealias Sighting = (frame: Int, ft: Double, board: Double, ftSigma: Double, boardSigma: Double)
-
-    private static func samples(_ sightings: [Sighting]) -> [PathSample] {
-        sightings.map { PathSample(timeS: Double($0.frame) / 30, board: $0.board, distanceFt: $0.ft, boardSigma: $0.boardSigma, distanceSigmaFt: $0.ftSigma) }
-    }
-
-    /// One ball of a real phone clip (chest height behind the bowler, its automatic calibration), as `analyze` kept its
-    /// sightings over the first 15 ft: with no ball option, and given a box 9.7 ft out. The bowler hides it until
-    /// 9.5 ft, so both read the foul line 9.5 ft back. A free quadratic, bent by the sightings' noise, read it on board
-    /// 33.2 and on board 38.8; the ball is one, and turns no faster than the oil lets it.
-    private static let noBallOption: [Sighting] = [
-        (140, 9.46, 22.02, 0.033, 0.043), (141, 9.23, 21.04, 0.032, 0.043), (142, 10.85, 20.52, 0.036, 0.045),
-        (143, 11.81, 19.27, 0.038, 0.047), (144, 12.6, 19.19, 0.04, 0.048), (145, 13.57, 18.33, 0.042, 0.049),
-        (146, 13.99, 17.6, 0.044, 0.05), (147, 14.98, 17.0, 0.046, 0.051), (148, 15.79, 16.29, 0.048, 0.052),
-        (149, 16.65, 15.44, 0.051, 0.054), (150, 17.44, 15.04, 0.053, 0.055), (151, 18.19, 14.44, 0.055, 0.056),
-        (152, 19.11, 13.86, 0.058, 0.057), (153, 20.04, 13.26, 0.06, 0.059), (154, 20.98, 12.69, 0.063, 0.06),
-        (155, 21.92, 12.1, 0.066, 0.061), (156, 22.83, 11.53, 0.069, 0.063), (157, 23.79, 11.02, 0.072, 0.064),
-        (158, 24.7, 10.46, 0.075, 0.065),
-    ]
-    private static let givenTheBox: [Sighting] = [
+    /// One ball of a real phone clip (chest height behind the bowler, its automatic calibration), as `analyze` kept
+    /// its sightings: with no ball option (those of `RealClipSightings.phoneClipAutoCalibrated` that `Landing` keeps,
+    /// from frame 140), and given a box 9.7 ft out (below). The bowler hides it until 9.5 ft, so both read the foul
+    /// line 9.5 ft back. A free quadratic, bent by the sightings' noise, read it on board 33.2 and on board 38.8; the
+    /// ball is one, and turns no faster than the oil lets it.
+    private static let noBallOption = RealClipSightings.phoneClipAutoCalibrated.filter { $0.frame >= 140 }
+    private static let givenTheBox: [ClipSighting] = [
         (140, 9.73, 22.18, 0.033, 0.043), (141, 9.34, 20.8, 0.032, 0.043), (142, 11.31, 20.8, 0.037, 0.046),
         (143, 11.81, 19.43, 0.038, 0.047), (144, 12.47, 18.99, 0.04, 0.047), (145, 12.74, 17.16, 0.04, 0.048),
         (146, 14.0, 17.12, 0.044, 0.05), (147, 14.89, 16.47, 0.046, 0.051), (148, 15.67, 15.93, 0.048, 0.052),
@@ -34,7 +20,7 @@ final class EarlyPathTests: XCTestCase {
 
     func testOneBallFirstSeenPastTheReleaseReadsOneFoulLineBoard() throws {
         let reads = try [Self.noBallOption, Self.givenTheBox].map { sightings in
-            let samples = Self.samples(sightings)
+            let samples = RealClipSightings.samples(sightings, fps: 30)
             return try XCTUnwrap(ShotMeasurer.earlyPath(samples, from: samples[0].distanceFt)).value(at: 0)
         }
         XCTAssertEqual(reads[0], reads[1], accuracy: 1, "the same ball's foul-line board, read from its two sets of sightings")
@@ -45,7 +31,7 @@ final class EarlyPathTests: XCTestCase {
     func testTheBendIsHeldToWhatTheOilAllowsAtTheBallsSpeed() throws {
         // 26 ft/s over the first 15 ft: the oil's most (0.05 g across) turns the path 0.05 * 32.174 / 26² ft per ft²,
         // half of it the quadratic's coefficient, in boards.
-        let fit = try XCTUnwrap(ShotMeasurer.earlyPath(Self.samples(Self.givenTheBox), from: 9.73))
+        let fit = try XCTUnwrap(ShotMeasurer.earlyPath(RealClipSightings.samples(Self.givenTheBox, fps: 30), from: 9.73))
         let speedFtS = (24.21 - 9.73) / (17.0 / 30)
         let most = Timing.frontSlowingFtS2.upperBound / (speedFtS * speedFtS) / Lane.boardWidthFt / 2
         XCTAssertLessThanOrEqual(abs(fit.coefficients[2]), most * (1 + 1e-9))
