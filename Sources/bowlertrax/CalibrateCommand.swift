@@ -68,7 +68,8 @@ enum CalibrateCommand {
             }
         }
         guard let points else { return }
-        guard points.count >= 4 else { throw CalibrationError.tooFewPoints(path: source, count: points.count) }
+        let onTheLane = points.filter { $0.heightFt == 0 }.count
+        guard onTheLane >= 4 else { throw CalibrationError.tooFewPoints(path: source, count: onTheLane) }
         let file = CalibrationFile(imageSize: frame.size, points: points)
         let calibration = try auto?.calibration ?? LaneCalibration(file: file, source: source, fitDistortion: true)
         show(residualTable(calibration, points: points, maxErrorPx: options.maxErrorPx))

@@ -39,7 +39,7 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
         case .unreadable(let path, let reason): return "cannot read calibration \(path): \(reason)"
         case .malformed(let path, let reason): return "calibration \(path) is malformed: \(reason)"
         case .invalidValue(let path, let field, let reason): return "calibration \(path): \(field) \(reason)"
-        case .tooFewPoints(let path, let count): return "calibration \(path) has \(count) point\(count == 1 ? "" : "s"); at least 4 lane landmarks are needed"
+        case .tooFewPoints(let path, let count): return "calibration \(path) has \(count) landmark\(count == 1 ? "" : "s") on the lane; at least 4 are needed"
         case .collinearPoints(let path): return "calibration \(path): the points lie on one line, or all but one of them do; add landmarks across and down the lane"
         case .noCamera(let path): return "calibration \(path): no camera sees the lane as these points place it (its focal length cannot be recovered from them); check each landmark's board and distance"
         case .foldedFit(let path): return "calibration \(path): the points do not fit a camera looking at the lane (mislabelled or swapped points?)"

@@ -7,13 +7,16 @@ public struct LandmarkPoint: Sendable, Equatable {
     public var yPx: Double
     public var board: Double
     public var distanceFt: Double
+    /// Height above the lane: 0 for every landmark on it; a pin's top stands a pin's height up (`LaneFinder.findPins`).
+    public var heightFt: Double
 
-    public init(name: String? = nil, xPx: Double, yPx: Double, board: Double, distanceFt: Double) {
+    public init(name: String? = nil, xPx: Double, yPx: Double, board: Double, distanceFt: Double, heightFt: Double = 0) {
         self.name = name
         self.xPx = xPx
         self.yPx = yPx
         self.board = board
         self.distanceFt = distanceFt
+        self.heightFt = heightFt
     }
 
     /// This point where `map` takes it (a camera's motion between two frames), the same landmark; nil where the map
@@ -28,7 +31,8 @@ public struct LandmarkPoint: Sendable, Equatable {
 
 /// The calibration file `analyze --calibration` reads:
 /// `{"image_width":W, "image_height":H, "k1":k, "points":[{"pixel":[x,y], "board":b, "distance_ft":d, "name":"…"}, …]}`.
-/// Pixels are continuous coordinates (pixel i covers [i, i+1)); boards count from the right edge.
+/// Pixels are continuous coordinates (pixel i covers [i, i+1)); boards count from the right edge. A point above the
+/// lane (a pin's top) adds `"height_ft": h`; absent, 0.
 /// `k1` (optional, absent = 0) is the lens's radial distortion (see `LensDistortion`). `video_frame` (optional) is
 /// the frame of the video whose picture the landmarks were found on (`calibrate --video --frame N`); absent, the
 /// first frame's or a fixed camera's. A camera that pans and zooms is measured in its first frame's picture
@@ -70,10 +74,12 @@ public struct CalibrationFile: Sendable, Equatable {
         var points: [LandmarkPoint] = []
         for (index, point) in raw.points.enumerated() {
             guard point.pixel.count == 2 else { throw CalibrationError.malformed(path: path, reason: "points[\(index)].pixel must be [x, y]") }
-            for (field, value) in [("pixel", point.pixel[0]), ("pixel", point.pixel[1]), ("board", point.board), ("distance_ft", point.distance_ft)] where !value.isFinite {
+            for (field, value) in [("pixel", point.pixel[0]), ("pixel", point.pixel[1]), ("board", point.board), ("distance_ft", point.distance_ft),
+                                   ("height_ft", point.height_ft ?? 0)] where !value.isFinite {
                 throw CalibrationError.invalidValue(path: path, field: "points[\(index)].\(field)", reason: "is not a finite number")
             }
-            points.append(LandmarkPoint(name: point.name, xPx: point.pixel[0], yPx: point.pixel[1], board: point.board, distanceFt: point.distance_ft))
+            points.append(LandmarkPoint(name: point.name, xPx: point.pixel[0], yPx: point.pixel[1], board: point.board, distanceFt: point.distance_ft,
+                                        heightFt: point.height_ft ?? 0))
         }
         if let k1 = raw.k1, !(k1.isFinite && abs(k1) <= LensDistortion.maxMagnitude) {
             throw CalibrationError.invalidValue(path: path, field: "k1", reason: "must be a number from -\(LensDistortion.maxMagnitude) to \(LensDistortion.maxMagnitude) (got \(k1))")
@@ -81,7 +87,8 @@ public struct CalibrationFile: Sendable, Equatable {
         if let frame = raw.video_frame, frame < 0 {
             throw CalibrationError.invalidValue(path: path, field: "video_frame", reason: "must be a frame number from 0 (got \(frame))")
         }
-        guard points.count >= 4 else { throw CalibrationError.tooFewPoints(path: path, count: points.count) }
+        let onTheLane = points.filter { $0.heightFt == 0 }.count
+        guard onTheLane >= 4 else { throw CalibrationError.tooFewPoints(path: path, count: onTheLane) }
         return CalibrationFile(imageSize: PixelSize(width: raw.image_width, height: raw.image_height), points: points, k1: raw.k1,
                                videoFrame: raw.video_frame)
     }
@@ -99,6 +106,7 @@ public struct CalibrationFile: Sendable, Equatable {
         var pixel: [Double]
         var board: Double
         var distance_ft: Double
+        var height_ft: Double?
     }
 
     /// One line naming the field a decoding error is about.
@@ -124,7 +132,7 @@ public struct CalibrationFile: Sendable, Equatable {
         text += "  \"points\": [\n"
         text += points.map { point in
             let name = point.name.map { "\"name\": \(JSONText.string($0)), " } ?? ""
-            return "    {\(name)\"pixel\": [\(JSONText.number(point.xPx)), \(JSONText.number(point.yPx))], \"board\": \(JSONText.number(point.board)), \"distance_ft\": \(JSONText.number(point.distanceFt))}"
+            return "    {\(name)\"pixel\": [\(JSONText.number(point.xPx)), \(JSONText.number(point.yPx))], \"board\": \(JSONText.number(point.board)), \"distance_ft\": \(JSONText.number(point.distanceFt))\(point.heightFt == 0 ? "" : ", \"height_ft\": \(JSONText.number(point.heightFt))")}"
         }.joined(separator: ",\n")
         text += "\n  ]\n}\n"
         return Data(text.utf8)

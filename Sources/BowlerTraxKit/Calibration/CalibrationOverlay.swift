@@ -45,7 +45,7 @@ public enum CalibrationOverlay {
         var drawing = Drawing(widthPx: Double(size.width), heightPx: Double(size.height))
         addLaneLines(to: &drawing, calibration: calibration, distancesFt: gridDistancesFt)
         for point in points {
-            guard let fitted = calibration.surfacePixel(board: point.board, distanceFt: point.distanceFt) else { continue }
+            guard let fitted = calibration.pixel(of: point) else { continue }
             let tip = (x: point.xPx + residualScale * (fitted.x - point.xPx), y: point.yPx + residualScale * (fitted.y - point.yPx))
             drawing.line((point.xPx, point.yPx), tip, fittedColor)
             // A 7 px square on the fitted pixel, a cross with an open centre on the placed one.

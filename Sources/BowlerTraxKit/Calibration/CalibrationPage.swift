@@ -3,10 +3,11 @@ import FoundationEssentials
 /// The click page: one self-contained HTML file (the frame embedded as a data: URL PNG, no server, no network)
 /// on which the user places the landmarks.
 ///
-/// Each landmark is named, its board and distance prefilled and editable. From four placed points on, the page
-/// fits the homography in JavaScript (normalized DLT, Hartley 1997, as `Homography.fit` without the refinement),
-/// draws the board and distance grid over the frame, shows each point's error, and exports the calibration JSON
-/// (`analyze --calibration` reads it; `calibrate --points` refits it with lens distortion).
+/// Each landmark is named, its board and distance prefilled and editable (a point above the lane, a pin's top, keeps
+/// its height and is exported with it, but the page's fit, of the lane's surface, leaves it out). From four placed
+/// points on, the page fits the homography in JavaScript (normalized DLT, Hartley 1997, as `Homography.fit` without the
+/// refinement), draws the board and distance grid over the frame, shows each point's error, and exports the
+/// calibration JSON (`analyze --calibration` reads it; `calibrate --points` refits it with lens distortion).
 ///
 /// Test hook: `page.html#autotest=[[x,y],…]` clicks those image pixels in landmark order (null skips one) through
 /// the same click handler, then writes the exported JSON into `<pre id="autotest-result">` for `--dump-dom`.
@@ -15,7 +16,8 @@ public enum CalibrationPage {
     public static func html(png: Data, size: PixelSize, points: [LandmarkPoint] = StandardLandmarks.all) -> String {
         let landmarks = points.map { point in
             let pixel = point.xPx.isFinite && point.yPx.isFinite ? "[\(JSONText.number(point.xPx)), \(JSONText.number(point.yPx))]" : "null"
-            return "{\"name\": \(JSONText.string(point.name ?? "")), \"board\": \(JSONText.number(point.board)), \"distance_ft\": \(JSONText.number(point.distanceFt)), \"pixel\": \(pixel)}"
+            let height = point.heightFt == 0 ? "" : ", \"height_ft\": \(JSONText.number(point.heightFt))"
+            return "{\"name\": \(JSONText.string(point.name ?? "")), \"board\": \(JSONText.number(point.board)), \"distance_ft\": \(JSONText.number(point.distanceFt))\(height), \"pixel\": \(pixel)}"
         }.joined(separator: ",\n  ")
         return template
             .replacing("@WIDTH@", with: String(size.width))
@@ -112,12 +114,13 @@ function fitHomography(from, to) {
   return h.every(Number.isFinite) && Math.abs(h[8]) > 1e-12 ? h.map(x => x / h[8]) : null;
 }
 
+// The homography maps the lane's surface: a point above it (a pin's top, height_ft) is kept and exported, not fitted.
 function refit() {
-  const placed = landmarks.filter(p => p.pixel);
+  const placed = landmarks.filter(p => p.pixel && !p.height_ft);
   fit = placed.length >= 4 ? fitHomography(placed.map(lane), placed.map(p => p.pixel)) : null;
   landmarks.forEach(p => {
     p.error = null;
-    if (!fit || !p.pixel) return;
+    if (!fit || !p.pixel || p.height_ft) return;
     const q = apply(fit, ...lane(p));
     p.error = q[2] > 0 === apply(fit, 0, 0)[2] > 0 ? Math.hypot(q[0] - p.pixel[0], q[1] - p.pixel[1]) : Infinity;
   });
@@ -171,7 +174,7 @@ function render() {
 function update() { refit(); render(); draw(); }
 
 function exportJSON() {
-  const points = landmarks.filter(p => p.pixel).map(p => ({ name: p.name, pixel: p.pixel, board: p.board, distance_ft: p.distance_ft }));
+  const points = landmarks.filter(p => p.pixel).map(p => ({ name: p.name, pixel: p.pixel, board: p.board, distance_ft: p.distance_ft, ...(p.height_ft ? { height_ft: p.height_ft } : {}) }));
   const json = JSON.stringify({ image_width: W, image_height: H, points }, null, 2) + "\n";
   document.getElementById("json").value = json;
   document.getElementById("download").href = "data:application/json;charset=utf-8," + encodeURIComponent(json);

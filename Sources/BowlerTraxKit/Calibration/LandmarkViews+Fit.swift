@@ -239,7 +239,7 @@ extension LandmarkViews {
                 let trials = kept.indices.compactMap { i -> (index: Int, errorPx: Double, offPx: Double)? in
                     let point = kept[i].proposal.point
                     guard let rest = try? Self.calibration(of: kept.enumerated().filter { $0.offset != i }.map(\.element), imageSize: imageSize),
-                          let at = rest.calibration.surfacePixel(board: point.board, distanceFt: point.distanceFt) else { return nil }
+                          let at = rest.calibration.pixel(of: point) else { return nil }
                     let dx = at.x - point.xPx, dy = at.y - point.yPx
                     return (i, rest.calibration.maxErrorPx, (dx * dx + dy * dy).squareRoot())
                 }

@@ -10,7 +10,7 @@ extension LaneCalibration {
     /// landmarks they agree; with real (clicked or found) ones the camera decomposed from the free homography can
     /// be far off for a long narrow lane, so the analysis (which uses the camera) would be worse than the pixel
     /// residuals suggest. Fitting the camera itself makes the residuals the analysis's own errors.
-    static func refineCamera(_ start: CameraModel, k1: Double, _ lanePoints: [(x: Double, y: Double)], _ pixels: [(x: Double, y: Double)],
+    static func refineCamera(_ start: CameraModel, k1: Double, _ lanePoints: [LanePoint], _ pixels: [(x: Double, y: Double)],
                              imageSize: PixelSize) -> (homography: Homography, camera: CameraModel)? {
         let cx = Double(imageSize.width) / 2, cy = Double(imageSize.height) / 2
         func axes(_ p: [Double]) -> (r1: Vector3, r2: Vector3, t: Vector3) {
@@ -24,9 +24,12 @@ extension LaneCalibration {
         func residuals(_ p: [Double], into out: inout [Double]) -> Bool {
             let (r1, r2, t) = axes(p)
             let lens = LensDistortion(k1: k1, focalPx: p[0], imageSize: imageSize)
+            // The lane's normal toward the camera, for a pin's top (`CameraModel.up`).
+            var up = r1.cross(r2)
+            if up.dot(-t) < 0 { up = -up }
             for i in 0..<pixels.count {
                 let lane = lanePoints[i], seen = pixels[i]
-                let c = lane.x * r1 + lane.y * r2 + t
+                let c = lane.x * r1 + lane.y * r2 + t + lane.heightFt * up
                 guard c.z > 1e-6 else { return false }
                 let q = lens.distort(xPx: cx + p[0] * c.x / c.z, yPx: cy + p[0] * c.y / c.z)
                 out[2 * i] = q.x - seen.x

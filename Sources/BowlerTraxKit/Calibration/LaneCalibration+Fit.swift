@@ -4,20 +4,24 @@ import Glibc
 
 extension LaneCalibration {
     typealias Fit = (homography: Homography, camera: CameraModel, distortion: LensDistortion)
+    /// A landmark's place: lateral ft, distance ft and height above the lane in ft (0 for all but a pin's top).
+    typealias LanePoint = (x: Double, y: Double, heightFt: Double)
     /// How much k1 must cut the squared reprojection error to be believed (a quarter: half the rms).
     static let distortionGain = 0.25
 
-    /// Fits the homography to the pixels undistorted with `k1`. The distortion's normalising focal length comes
-    /// from the camera the homography implies, so the two are iterated to agreement (a few rounds suffice: the
-    /// focal length moves the distortion only through its small r² term); then the camera itself is refined.
-    static func solve(_ lanePoints: [(x: Double, y: Double)], _ pixels: [(x: Double, y: Double)], k1: Double, imageSize: PixelSize) -> Fit? {
-        guard let first = Homography.fit(from: lanePoints, to: pixels),
+    /// Fits the homography to the pixels undistorted with `k1` (of the landmarks on the lane: a pin's top stands above
+    /// it). The distortion's normalising focal length comes from the camera the homography implies, so the two are
+    /// iterated to agreement (a few rounds suffice: the focal length moves the distortion only through its small r²
+    /// term); then the camera itself is refined, on every landmark.
+    static func solve(_ lanePoints: [LanePoint], _ pixels: [(x: Double, y: Double)], k1: Double, imageSize: PixelSize) -> Fit? {
+        let (surface, surfacePixels) = onTheSurface(lanePoints, pixels)
+        guard let first = Homography.fit(from: surface, to: surfacePixels),
               var camera = camera(of: first, k1: 0, lanePoints, pixels, imageSize: imageSize) else { return nil }
         var homography = first
         for _ in 0..<(k1 == 0 ? 1 : 4) {
             let distortion = LensDistortion(k1: k1, focalPx: camera.focalPx, imageSize: imageSize)
-            let ideal = pixels.map { distortion.undistort(xPx: $0.x, yPx: $0.y) }
-            guard let refit = Homography.fit(from: lanePoints, to: ideal),
+            let ideal = surfacePixels.map { distortion.undistort(xPx: $0.x, yPx: $0.y) }
+            guard let refit = Homography.fit(from: surface, to: ideal),
                   let refitCamera = Self.camera(of: refit, k1: k1, lanePoints, pixels, imageSize: imageSize) else { return nil }
             homography = refit
             camera = refitCamera
@@ -32,7 +36,7 @@ extension LaneCalibration {
     /// the homography gives no focal length (a telephoto lens far behind the lane: its 1/f² comes out negative), the
     /// camera is fitted instead: decomposed at each focal length of `fallbackFocalWidths` (times the image width),
     /// refined on the landmarks (`refineCamera`), and the one that reprojects them best kept.
-    static func camera(of homography: Homography, k1: Double, _ lanePoints: [(x: Double, y: Double)], _ pixels: [(x: Double, y: Double)],
+    static func camera(of homography: Homography, k1: Double, _ lanePoints: [LanePoint], _ pixels: [(x: Double, y: Double)],
                        imageSize: PixelSize) -> CameraModel? {
         if let camera = CameraModel(homography: homography, imageSize: imageSize) { return camera }
         let fits = fallbackFocalWidths.compactMap { widths -> (camera: CameraModel, cost: Double)? in
@@ -50,9 +54,9 @@ extension LaneCalibration {
 
     /// Sum of squared reprojection errors in observed (distorted) pixels, through the camera model (what the
     /// analysis uses), so a k1 that only suits a homography no real camera has is not rewarded.
-    static func squaredError(_ fit: Fit, _ lanePoints: [(x: Double, y: Double)], _ pixels: [(x: Double, y: Double)]) -> Double {
+    static func squaredError(_ fit: Fit, _ lanePoints: [LanePoint], _ pixels: [(x: Double, y: Double)]) -> Double {
         zip(lanePoints, pixels).reduce(0) { sum, pair in
-            guard let ideal = fit.camera.pixel(lateralFt: pair.0.x, distanceFt: pair.0.y, heightFt: 0) else { return .infinity }
+            guard let ideal = fit.camera.pixel(lateralFt: pair.0.x, distanceFt: pair.0.y, heightFt: pair.0.heightFt) else { return .infinity }
             let seen = fit.distortion.distort(xPx: ideal.x, yPx: ideal.y)
             return sum + (seen.x - pair.1.x) * (seen.x - pair.1.x) + (seen.y - pair.1.y) * (seen.y - pair.1.y)
         }
@@ -62,7 +66,7 @@ extension LaneCalibration {
     /// range finds the basin, a golden-section search (Kiefer 1953) narrows it; nil if no k1 gives a camera.
     /// k1 is kept only when it explains the points clearly better than no distortion (squared error under
     /// `distortionGain` of it): otherwise a dozen points' placement noise would be fitted as lens bending.
-    static func fitDistortion(_ lanePoints: [(x: Double, y: Double)], _ pixels: [(x: Double, y: Double)], imageSize: PixelSize) -> Fit? {
+    static func fitDistortion(_ lanePoints: [LanePoint], _ pixels: [(x: Double, y: Double)], imageSize: PixelSize) -> Fit? {
         func cost(_ k1: Double) -> Double {
             solve(lanePoints, pixels, k1: k1, imageSize: imageSize).map { squaredError($0, lanePoints, pixels) } ?? .infinity
         }
@@ -104,12 +108,18 @@ extension LaneCalibration {
         }
     }
 
+    /// The landmarks on the lane's surface (the homography's), with their pixels.
+    static func onTheSurface(_ lanePoints: [LanePoint], _ pixels: [(x: Double, y: Double)]) -> ([(x: Double, y: Double)], [(x: Double, y: Double)]) {
+        let on = lanePoints.indices.filter { lanePoints[$0].heightFt == 0 }
+        return (on.map { (lanePoints[$0].x, lanePoints[$0].y) }, on.map { pixels[$0] })
+    }
+
     /// Throws when two landmarks name the same lane position or sit on the same pixel: they add no information
     /// and usually mean a point was clicked or labelled twice.
     static func checkDistinct(_ points: [LandmarkPoint], source: String) throws {
         for (i, a) in points.enumerated() {
             for b in points[(i + 1)...] {
-                let sameLane = abs(a.board - b.board) < 1e-6 && abs(a.distanceFt - b.distanceFt) < 1e-6
+                let sameLane = abs(a.board - b.board) < 1e-6 && abs(a.distanceFt - b.distanceFt) < 1e-6 && abs(a.heightFt - b.heightFt) < 1e-6
                 let samePixel = abs(a.xPx - b.xPx) < 0.5 && abs(a.yPx - b.yPx) < 0.5
                 if sameLane || samePixel {
                     throw CalibrationError.duplicatePoints(path: source, first: a.name ?? "point \(i + 1)",

@@ -31,12 +31,15 @@ public struct LaneCalibration: Sendable, BallSizeModel {
     /// Fits the landmarks of `file`. With `fitDistortion` and at least `minPointsForDistortion` points, k1 is
     /// fitted jointly with the homography; otherwise the file's own k1 (absent = 0) is used as it is.
     public init(file: CalibrationFile, source: String, fitDistortion: Bool = false) throws {
-        let lanePoints = file.points.map { (x: Lane.lateralFt(board: $0.board), y: $0.distanceFt) }
+        let lanePoints = file.points.map { (x: Lane.lateralFt(board: $0.board), y: $0.distanceFt, heightFt: $0.heightFt) }
         let pixels = file.points.map { (x: $0.xPx, y: $0.yPx) }
         try Self.checkDistinct(file.points, source: source)
-        // All but one on a line (three arrow tips on one arm of the V and the head pin, say) fix no homography either.
-        let allButOneCollinear = lanePoints.indices.contains { i in Self.collinear(lanePoints.enumerated().filter { $0.offset != i }.map(\.element)) }
-        guard !Self.collinear(lanePoints), !Self.collinear(pixels), !allButOneCollinear, Homography.fit(from: lanePoints, to: pixels) != nil else {
+        // The homography rests on the landmarks on the lane. All but one on a line (three arrow tips on one arm of the V
+        // and the head pin, say) fix none either.
+        let (surface, surfacePixels) = Self.onTheSurface(lanePoints, pixels)
+        let allButOneCollinear = surface.indices.contains { i in Self.collinear(surface.enumerated().filter { $0.offset != i }.map(\.element)) }
+        guard surface.count >= 4, !Self.collinear(surface), !Self.collinear(surfacePixels), !allButOneCollinear,
+              Homography.fit(from: surface, to: surfacePixels) != nil else {
             throw CalibrationError.collinearPoints(path: source)
         }
         guard let plain = Self.solve(lanePoints, pixels, k1: 0, imageSize: file.imageSize) else { throw CalibrationError.noCamera(path: source) }
@@ -48,7 +51,7 @@ public struct LaneCalibration: Sendable, BallSizeModel {
             fit = withK1
         }
         let (homography, camera, distortion) = fit
-        guard Self.unfolded(homography, camera: camera, at: lanePoints) else { throw CalibrationError.foldedFit(path: source) }
+        guard Self.unfolded(homography, camera: camera, at: surface) else { throw CalibrationError.foldedFit(path: source) }
         let fieldOfViewDeg = Self.fieldOfViewDeg(focalPx: camera.focalPx, imageSize: file.imageSize)
         guard Self.lensFieldsOfViewDeg.contains(fieldOfViewDeg) else { throw CalibrationError.noLens(path: source, fieldOfViewDeg: fieldOfViewDeg) }
         self.imageSize = file.imageSize
@@ -57,9 +60,9 @@ public struct LaneCalibration: Sendable, BallSizeModel {
         self.distortion = distortion
         self.source = source
         residuals = zip(file.points, lanePoints).map { point, lane in
-            let mapped = camera.pixel(lateralFt: lane.x, distanceFt: lane.y, heightFt: 0).map { distortion.distort(xPx: $0.x, yPx: $0.y) } ?? (x: .infinity, y: .infinity)
+            let mapped = camera.pixel(lateralFt: lane.x, distanceFt: lane.y, heightFt: lane.heightFt).map { distortion.distort(xPx: $0.x, yPx: $0.y) } ?? (x: .infinity, y: .infinity)
             let ideal = distortion.undistort(xPx: point.xPx, yPx: point.yPx)
-            let back = camera.lanePosition(xPx: ideal.x, yPx: ideal.y, heightFt: 0) ?? (lateralFt: .infinity, distanceFt: .infinity)
+            let back = camera.lanePosition(xPx: ideal.x, yPx: ideal.y, heightFt: lane.heightFt) ?? (lateralFt: .infinity, distanceFt: .infinity)
             let dx = mapped.x - point.xPx, dy = mapped.y - point.yPx
             return LandmarkResidual(name: point.name, errorPx: (dx * dx + dy * dy).squareRoot(),
                                     errorBoards: abs(back.lateralFt - lane.x) / Lane.boardWidthFt, errorFt: abs(back.distanceFt - lane.y))
@@ -101,6 +104,11 @@ public struct LaneCalibration: Sendable, BallSizeModel {
     /// Pixel where the centre of a ball at this lane position is seen.
     public func ballPixel(board: Double, distanceFt: Double) -> (x: Double, y: Double)? {
         pixel(lateralFt: Lane.lateralFt(board: board), distanceFt: distanceFt, heightFt: Lane.ballRadiusFt)
+    }
+
+    /// Pixel where the fit puts a landmark (on the lane, or a pin's top above it).
+    public func pixel(of landmark: LandmarkPoint) -> (x: Double, y: Double)? {
+        pixel(lateralFt: Lane.lateralFt(board: landmark.board), distanceFt: landmark.distanceFt, heightFt: landmark.heightFt)
     }
 
     /// Pixel of a point on the lane surface.

@@ -31,6 +31,13 @@ extension LaneFinder {
             let from = head.map { y in Self.index(y + Self.rackMargin * laneWidth(y)) }
             guard let base = pinBase(lineX: lineX, laneWidth: laneWidth, vanishingRow: vanishing.y, walkFrom: from ?? starts.walk, mirrorFrom: from ?? starts.mirror,
                                      frontPin: spot.pin == 1) else { continue }
+            if base.top {
+                // The head pin's top, a pin's height above its spot: the walks ran up the pins, so the rack's bases show
+                // no more than the head pin's.
+                let point = LandmarkPoint(name: "head pin, top", xPx: lineX(base.y), yPx: base.y, board: spot.board, distanceFt: spot.distanceFt,
+                                          heightFt: Lane.pinHeightIn / 12)
+                return [Proposal(point: point, confidence: base.confidence, evidence: "\(base.evidence) on the board-\(Self.text(spot.board)) line")]
+            }
             let point = LandmarkPoint(name: spot.pin == 1 ? "head pin, front of its base" : "\(spot.pin) pin, front of its base", xPx: lineX(base.y), yPx: base.y,
                                       board: spot.board, distanceFt: spot.distanceFt - Self.pinBaseRadiusFt)
             found.append((spot, Proposal(point: point, confidence: max(0, min(1, base.confidence)), evidence: "\(base.evidence) on the board-\(Self.text(spot.board)) line")))
@@ -49,7 +56,7 @@ extension LaneFinder {
     /// and cold (train 07), it passes for the pin, and a mirror well above that edge is taken instead. `frontPin`: the
     /// head pin, with nothing standing in front of it (`pinMirror`).
     func pinBase(lineX: (Double) -> Double, laneWidth: (Double) -> Double, vanishingRow: Double, walkFrom: Int, mirrorFrom: Int,
-                 frontPin: Bool) -> (y: Double, confidence: Double, evidence: String)? {
+                 frontPin: Bool) -> (y: Double, confidence: Double, evidence: String, top: Bool)? {
         func warmthOnLine(_ row: Int) -> Double {
             let x = Self.index(lineX(Double(row) + 0.5))
             return (warmth(x - 1, row) + warmth(x, row) + warmth(x + 1, row)) / 3
@@ -63,13 +70,29 @@ extension LaneFinder {
             while y > Self.index(vanishingRow) + 1 && warmthOnLine(y - 1) > 0.5 * deckWarmth { y -= 1 }
             return (y, deckWarmth)
         }
-        /// Where the walk ended at a pin: maple giving way, within a few rows (chroma is blurred over two), to white,
-        /// with the pit above as for a mirror (not a logo on the lane: train 01's and 13's).
+        /// The first white row (bright, far less warm than the deck) a few rows above where the walk ended (chroma is
+        /// blurred over two).
+        func whiteRow(above walked: (row: Int, deckWarmth: Double)) -> Int? {
+            (walked.row - 4...walked.row - 2).reversed().first { row in
+                row > Self.index(vanishingRow) && brightness(Self.index(lineX(Double(row) + 0.5)), row) > 120 && warmthOnLine(row) < 0.3 * walked.deckWarmth
+            }
+        }
+        /// Whether the walk ended at a pin's top: it came up something a pin wide with the pit beside it (a pin's body, as
+        /// warm as the deck), not the deck, and the pit shows just above (`pinTopReach`) in the picture.
+        func atPinTop(_ walked: (row: Int, deckWarmth: Double)) -> Bool {
+            let width = laneWidth(Double(walked.row)), beside = Self.besidePin * width
+            let pitBeside = (walked.row + Self.index(0.05 * width)...walked.row + Self.index(0.2 * width)).contains { y in
+                let x = lineX(Double(y) + 0.5)
+                return dark(y, Self.index(x - beside)) || dark(y, Self.index(x + beside))
+            }
+            return pitBeside && pitAbove(walked.row, lineX: lineX, laneWidth: width, reach: min(Self.pinTopReach, Double(walked.row) / width))
+        }
+        /// Where the walk ended at a pin: maple giving way to white, with the pit above as for a mirror (not a logo on
+        /// the lane: train 01's and 13's); for the head pin, not at its top (`atPinTop`).
         func edge(_ walked: (row: Int, deckWarmth: Double)) -> (y: Double, contrast: Double)? {
             let y = walked.row, deckWarmth = walked.deckWarmth
-            guard pitAbove(y, lineX: lineX, laneWidth: laneWidth(Double(y))), let pinRow = (y - 4...y - 2).reversed().first(where: { row in
-                row > Self.index(vanishingRow) && brightness(Self.index(lineX(Double(row) + 0.5)), row) > 120 && warmthOnLine(row) < 0.3 * deckWarmth
-            }) else { return nil }
+            guard pitAbove(y, lineX: lineX, laneWidth: laneWidth(Double(y))), !(frontPin && atPinTop(walked)),
+                  let pinRow = whiteRow(above: walked) else { return nil }
             // Sub-pixel: where warmth crosses halfway between the deck and the pin, between the deck's last row and the pin's first.
             let pinWarmth = warmthOnLine(pinRow), mid = (deckWarmth + pinWarmth) / 2
             var row = y
@@ -81,21 +104,29 @@ extension LaneFinder {
         let walks = [walk(from: walkFrom), walk(from: mirrorFrom)]
         var edgeFound: (y: Double, contrast: Double)?
         for walked in walks where edgeFound == nil { if let walked { edgeFound = edge(walked) } }
+        // Under a yellow light a pin can be as warm as the lit deck: the walk runs on up the head pin to its pale head
+        // under the pit, and the pin's base does not show. Its top does, crisp against the pit: the first row under it.
+        if edgeFound == nil, frontPin,
+           let walked = walks.lazy.compactMap({ $0 }).first(where: { atPinTop($0) && whiteRow(above: $0) != nil }) {
+            var top = walked.row
+            while top > 0 && !dark(top - 1, Self.index(lineX(Double(top) - 0.5))) { top -= 1 }
+            return (Double(top), 0.7, "the pin's top under the pit, the walk up the deck run on up the pin (as warm as the deck)", true)
+        }
         if let found = edgeFound {
             // A cold, bright reflection can pass for the pin: then the pin stands on it higher up, mirrored about its base.
             let top = Self.index(found.y - Self.pitReach * laneWidth(found.y))
             if let mirror = pinMirror(belowRow: Self.index(found.y), aboveRow: max(top, 0), lineX: lineX, laneWidth: laneWidth, frontPin: frontPin),
                found.y - mirror.y > Self.rackRowTolerance * laneWidth(found.y) {
-                return (mirror.y, mirror.correlation, "the pin and its reflection on the deck mirror each other about this row (above a maple-to-white edge), correlation \(Self.text(mirror.correlation))")
+                return (mirror.y, mirror.correlation, "the pin and its reflection on the deck mirror each other about this row (above a maple-to-white edge), correlation \(Self.text(mirror.correlation))", false)
             }
-            return (found.y, found.contrast, "maple-to-pin edge, contrast \(Self.text(found.contrast))")
+            return (found.y, found.contrast, "maple-to-pin edge, contrast \(Self.text(found.contrast))", false)
         }
         let below = walks[1]?.row ?? mirrorFrom
         if let walked = walks[1], let standing = pinOnItsReflection(walked, lineX: lineX, laneWidth: laneWidth, vanishingRow: vanishingRow) {
-            return standing
+            return (standing.y, standing.confidence, standing.evidence, false)
         }
         guard let mirror = pinMirror(belowRow: below, aboveRow: max(Self.index(vanishingRow), 0), lineX: lineX, laneWidth: laneWidth, frontPin: frontPin) else { return nil }
-        return (mirror.y, mirror.correlation, "the pin and its reflection on the deck mirror each other about this row, correlation \(Self.text(mirror.correlation))")
+        return (mirror.y, mirror.correlation, "the pin and its reflection on the deck mirror each other about this row, correlation \(Self.text(mirror.correlation))", false)
     }
 
     /// The front of a pin's base where the deck mirrors the pin as bright as the pin itself: seen from low (a phone
@@ -225,9 +256,9 @@ extension LaneFinder {
     static let minRackPins = 3
     static let minRackRowTolerancePx = 1.5
 
-    /// Whether the dark pit shows on a board's line within `pitReach` of the lane's width above `row`.
-    func pitAbove(_ row: Int, lineX: (Double) -> Double, laneWidth: Double) -> Bool {
-        (row - Self.index(Self.pitReach * laneWidth)..<row).contains { dark($0, Self.index(lineX(Double($0) + 0.5))) }
+    /// Whether the dark pit shows on a board's line within `reach` of the lane's width above `row`.
+    func pitAbove(_ row: Int, lineX: (Double) -> Double, laneWidth: Double, reach: Double = pitReach) -> Bool {
+        (row - Self.index(reach * laneWidth)..<row).contains { dark($0, Self.index(lineX(Double($0) + 0.5))) }
     }
 
     /// Whether the pit shows at the pixel or either side of it in the row.
@@ -239,6 +270,16 @@ extension LaneFinder {
     /// How far above a pin's base the pit must show, as a fraction of the lane's width at that row: a pin (15 in)
     /// is 0.36 of the lane (41.5 in); the pit showed 0.23 to 0.48 above the hand-marked bases of the train clips.
     static let pitReach = 0.6
+    /// Nearer than this above a maple-to-white edge (as a fraction of the lane's width), the pit shows over a pin's
+    /// top, not over its base: a pin stands 0.36 of the lane's width tall, and the pit showed 0.23 or more above the
+    /// hand-marked bases of the train clips (beside a pin's narrow neck). Seen from high above the approach under a
+    /// yellow light (`amorphousphage/bowleye`'s clips) the pins are as warm as the lit deck, and the walk up the deck
+    /// ran on up the head pin to its pale top, 0.04 to 0.08 of the lane's width under the pit and 31 to 33 px (about
+    /// 7 ft) above its base, where the head pin's base had been placed.
+    static let pinTopReach = 0.15
+    /// How far either side of a board's line the pit shows beside a pin's body, as a fraction of the lane's width: just
+    /// past the pin's belly (4.77 in across, 0.057 of the lane either side), short of the pins behind (0.145).
+    static let besidePin = 0.09
     /// The pit behind the pins, and the lane's end (`findPitLine`): darker than this (0-255).
     static let pitMaxBrightness = 40.0
     /// Below this the band below is taken as no mirror image of the pin: the pins' bases on the real frames score

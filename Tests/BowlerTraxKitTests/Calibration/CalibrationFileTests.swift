@@ -35,6 +35,19 @@ final class CalibrationFileTests: XCTestCase {
         }
     }
 
+    func testAPointAboveTheLaneKeepsItsHeight() throws {
+        var original = SyntheticCamera().calibrationFile
+        original.points[0].heightFt = 1.25
+        let parsed = try CalibrationFile.parse(original.jsonData(), path: "round-trip")
+        XCTAssertEqual(parsed.points.map(\.heightFt), [1.25] + Array(repeating: 0, count: original.points.count - 1))
+        XCTAssertTrue(String(decoding: original.jsonData(), as: UTF8.self).contains("\"height_ft\": 1.25}"))
+        // A point above the lane is no lane landmark: three on it are too few.
+        assertError("{\"image_width\": 640, \"image_height\": 480, \"points\": [\(points(3)), {\"pixel\": [1, 2], \"board\": 20, \"distance_ft\": 60, \"height_ft\": 1.25}]}",
+                    is: .tooFewPoints(path: "lane.json", count: 3))
+        assertError("{\"image_width\": 640, \"image_height\": 480, \"points\": [\(points(3)), {\"pixel\": [1, 2], \"board\": 20, \"distance_ft\": 60, \"height_ft\": \"high\"}]}",
+                    is: .malformed(path: "lane.json", reason: "points[3].height_ft has the wrong type"))
+    }
+
     func testMalformedJSONIsReportedAsNotValidJSON() {
         assertError("{\"image_width\": 640,", is: .malformed(path: "lane.json", reason: "not valid JSON"))
     }
@@ -94,6 +107,6 @@ final class CalibrationFileTests: XCTestCase {
             XCTAssertFalse(error.description.isEmpty)
             XCTAssertFalse(error.description.contains("\n"), error.description)
         }
-        XCTAssertEqual(CalibrationError.tooFewPoints(path: "p", count: 1).description, "calibration p has 1 point; at least 4 lane landmarks are needed")
+        XCTAssertEqual(CalibrationError.tooFewPoints(path: "p", count: 1).description, "calibration p has 1 landmark on the lane; at least 4 are needed")
     }
 }

@@ -12,10 +12,15 @@ final class CalibrationPageTests: XCTestCase {
     func testClickedLandmarksExportTheExpectedCalibration() throws {
         let browser = try chromium()
         let dir = try CalibrationCLI.temporaryDirectory(self)
-        let expected = try CalibrationFile.load(path: CalibrationCLI.fixture("right-720p60.calibration.json"))
+        var expected = try CalibrationFile.load(path: CalibrationCLI.fixture("right-720p60.calibration.json"))
+        // And a point above the lane, the head pin's top (`LaneFinder.findPins`): the page keeps its height.
+        let pinTop = Lane.pinHeightIn / 12
+        let top = try XCTUnwrap(LaneCalibration(file: expected, source: "truth").pixel(lateralFt: 0, distanceFt: Lane.headPinDistanceFt, heightFt: pinTop))
+        let topPoint = LandmarkPoint(name: "head pin, top", xPx: .nan, yPx: .nan, board: Lane.centreBoard, distanceFt: Lane.headPinDistanceFt, heightFt: pinTop)
+        expected.points.append(LandmarkPoint(name: topPoint.name, xPx: top.x, yPx: top.y, board: topPoint.board, distanceFt: topPoint.distanceFt, heightFt: pinTop))
         let frame = try CalibrationFrame(path: CalibrationCLI.fixture("right-720p60.mp4"))
         let page = dir.appendingPathComponent("page.html")
-        try Data(CalibrationPage.html(png: try PNGWriter.encode(frame.image), size: frame.size).utf8).write(to: page)
+        try Data(CalibrationPage.html(png: try PNGWriter.encode(frame.image), size: frame.size, points: StandardLandmarks.all + [topPoint]).utf8).write(to: page)
         let clicks = "[" + expected.points.map { "[\($0.xPx),\($0.yPx)]" }.joined(separator: ",") + "]"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: browser)
@@ -37,6 +42,7 @@ final class CalibrationPageTests: XCTestCase {
             XCTAssertEqual(got.name, want.name)
             XCTAssertEqual(got.board, want.board)
             XCTAssertEqual(got.distanceFt, want.distanceFt)
+            XCTAssertEqual(got.heightFt, want.heightFt, got.name ?? "")
             XCTAssertEqual(got.xPx, want.xPx, accuracy: 1, got.name ?? "")
             XCTAssertEqual(got.yPx, want.yPx, accuracy: 1, got.name ?? "")
         }

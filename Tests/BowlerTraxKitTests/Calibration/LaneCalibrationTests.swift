@@ -14,6 +14,34 @@ final class LaneCalibrationTests: XCTestCase {
         }
     }
 
+    /// A camera high above the approach whose picture shows the guide dots and arrows (7 to 15 ft) and, of the far end,
+    /// only the head pin's top (its base hidden: `LaneFinder.findPins`). The landmarks, placed within a pixel, fit many
+    /// cameras that differ down the lane; the pin's top, a pin's height above its spot, fixes the far end.
+    func testAPinsTopAboveTheLaneFixesTheFarEnd() throws {
+        let overhead = SyntheticCamera(imageSize: PixelSize(width: 644, height: 1080), focalPx: 1900, positionFt: Vector3(0, -6.3, 9.9), pitchDeg: 21.6)
+        let layout = ArrowLayout.shallow
+        var band = [3.0, 5, 8, 11, 14, 26, 29, 32, 35, 37].map { (board: $0, distanceFt: 7.0) }
+        band += Lane.arrowBoards.map { (board: $0, distanceFt: layout.distanceFt(board: $0)) }
+        band += [Lane.rightEdgeBoard, Lane.leftEdgeBoard].map { (board: $0, distanceFt: layout.nearestFt) }
+        // Each pixel up to 0.8 px off, as found.
+        let placed = band.enumerated().map { i, point in
+            let pixel = overhead.pixel(board: point.board, distanceFt: point.distanceFt)
+            return LandmarkPoint(xPx: pixel.x + 0.8 * Double(i % 3 - 1), yPx: pixel.y + 0.8 * Double((i / 3) % 3 - 1), board: point.board, distanceFt: point.distanceFt)
+        }
+        let topPixel = overhead.pixel(board: Lane.centreBoard, distanceFt: Lane.headPinDistanceFt, heightFt: Lane.pinHeightIn / 12)
+        let top = LandmarkPoint(name: "head pin, top", xPx: topPixel.x, yPx: topPixel.y, board: Lane.centreBoard, distanceFt: Lane.headPinDistanceFt,
+                                heightFt: Lane.pinHeightIn / 12)
+        let base = overhead.pixel(board: Lane.centreBoard, distanceFt: Lane.headPinDistanceFt)
+        func baseRowError(_ points: [LandmarkPoint]) throws -> Double {
+            let fitted = try LaneCalibration(file: CalibrationFile(imageSize: overhead.imageSize, points: points), source: "overhead")
+            return try XCTUnwrap(fitted.surfacePixel(board: Lane.centreBoard, distanceFt: Lane.headPinDistanceFt)).y - base.y
+        }
+        let withTop = try baseRowError(placed + [top]), bandOnly = try baseRowError(placed)
+        print("head pin's spot, row off: band only \(bandOnly) px, with the pin's top \(withTop) px")
+        XCTAssertLessThan(abs(withTop), 1.5)
+        XCTAssertGreaterThan(abs(bandOnly), 3 * abs(withTop), "the band alone leaves the far end loose")
+    }
+
     func testBallPixelMatchesTheTrueCameraAtBallHeight() throws {
         let calibration = try camera.calibration()
         let got = try XCTUnwrap(calibration.ballPixel(board: 10, distanceFt: 40))

@@ -82,21 +82,43 @@ final class LaneFinderPinsTests: XCTestCase {
         // A lane 88 px wide: a pin (15 in of 41.5) is 31.8 px tall. Pit (20) from row 82 to the pin's top at row 100,
         // the pin white to its base at row 132, its reflection as white to row 160, then the deck; above the pit the
         // masking unit: a pin drawn at rows 20 to 50 over its dimmer reflection to row 72.
-        var image = RGBImage(width: 240, height: 220, fill: (200, 150, 90))
-        for y in 0..<160 { for x in 0..<240 { image.set(x: x, y: y, to: (20, 20, 20)) } }
-        for x in 110..<126 {
-            for y in 20..<50 { image.set(x: x, y: y, to: (240, 240, 240)) }
-            for y in 50..<72 { image.set(x: x, y: y, to: (150, 150, 150)) }
-            for y in 100..<160 { image.set(x: x, y: y, to: (250, 250, 250)) }
-        }
-        let finder = LaneFinder(image: image)
-        let base = try XCTUnwrap(finder.pinBase(lineX: { _ in 118 }, laneWidth: { _ in 88 }, vanishingRow: 5, walkFrom: 200, mirrorFrom: 200, frontPin: true))
+        let image = Self.pinOnTheBoard20Line(pitDownTo: 160, bands: [(20..<50, (240, 240, 240)), (50..<72, (150, 150, 150)), (100..<160, (250, 250, 250))])
+        let base = try XCTUnwrap(Self.headPinBase(in: image))
         XCTAssertEqual(base.y, 132, accuracy: 1, "\(base.evidence)")
         // A pin on a reflection that fades sooner (a run of one pin's height) is the maple-to-pin edge's to find, not this.
         var short = image
         for x in 110..<126 { for y in 132..<160 { short.set(x: x, y: y, to: (200, 150, 90)) } }
         let walked = (row: 132, deckWarmth: 110.0)
         XCTAssertNil(LaneFinder(image: short).pinOnItsReflection(walked, lineX: { _ in 118 }, laneWidth: { _ in 88 }, vanishingRow: 5))
+    }
+
+    /// Under a yellow light, seen from high above the approach, a pin is as warm as the lit deck it stands on: the walk
+    /// up the deck runs on up the head pin to its pale head, just under the pit. That edge is the pin's top, not its
+    /// base (the overhead clips' head pins had been taken there, about 7 ft beyond their bases): the top is returned
+    /// as such, at the first row under the pit.
+    func testAPinsTopUnderThePitIsTakenForItsTop() throws {
+        // A lane 88 px wide: a pin (15 in of 41.5) 31.8 px tall, its base at row 132 on the deck (200, 150, 90), its
+        // body as warm (230, 210, 140), its head pale (240, 240, 230) from row 100; the pit (20) above, and beside the
+        // pin down to row 120, where the deck behind it begins.
+        let image = Self.pinOnTheBoard20Line(pitDownTo: 120, bands: [(100..<104, (240, 240, 230)), (104..<132, (230, 210, 140))])
+        let top = try XCTUnwrap(Self.headPinBase(in: image))
+        XCTAssertTrue(top.top, "\(top.evidence)")
+        XCTAssertEqual(top.y, 100, accuracy: 0.5)
+    }
+
+    /// A 240 x 220 picture of the deck (200, 150, 90) under the pit (20) down to `pitDownTo`, and in the columns 110 to
+    /// 125 about the board-20 line (x 118; the lane 88 px wide) the rows of `bands` in their colours: a pin, its
+    /// reflection, what is drawn on the masking unit.
+    static func pinOnTheBoard20Line(pitDownTo pitRows: Int, bands: [(rows: Range<Int>, color: (UInt8, UInt8, UInt8))]) -> RGBImage {
+        var image = RGBImage(width: 240, height: 220, fill: (200, 150, 90))
+        for y in 0..<pitRows { for x in 0..<240 { image.set(x: x, y: y, to: (20, 20, 20)) } }
+        for band in bands { for x in 110..<126 { for y in band.rows { image.set(x: x, y: y, to: band.color) } } }
+        return image
+    }
+
+    /// The head pin's base (or top) sought on the board-20 line of such a picture, walking up from below it.
+    static func headPinBase(in image: RGBImage) -> (y: Double, confidence: Double, evidence: String, top: Bool)? {
+        LaneFinder(image: image).pinBase(lineX: { _ in 118 }, laneWidth: { _ in 88 }, vanishingRow: 5, walkFrom: 200, mirrorFrom: 200, frontPin: true)
     }
 
     /// A lane edge of the exact calibration as a line x = a + b·y, through its pixels at 20 and 60 ft.

@@ -8,7 +8,7 @@ final class LaneFinderTests: XCTestCase {
         let truthCalibration = try LaneCalibration.load(path: CalibrationCLI.fixture("\(name).calibration.json"), videoSize: nil)
         let frame = try CalibrationFrame(path: CalibrationCLI.fixture("\(name).\(video)"), medianOf: 15)
         return try LaneFinder(image: frame.image).propose().map { proposal in
-            (proposal, try XCTUnwrap(truthCalibration.surfacePixel(board: proposal.point.board, distanceFt: proposal.point.distanceFt)))
+            (proposal, try XCTUnwrap(truthCalibration.pixel(of: proposal.point)))
         }
     }
 

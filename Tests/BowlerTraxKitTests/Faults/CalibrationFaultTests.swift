@@ -76,7 +76,7 @@ final class CalibrationFaultTests: XCTestCase {
         object["points"] = Array(try points(object).prefix(3))
         let (path, outcome) = try analyze(withCalibration: object)
         XCTAssertEqual(outcome.status, 65)
-        XCTAssertEqual(outcome.stderr, "Error: calibration \(path) has 3 points; at least 4 lane landmarks are needed\n")
+        XCTAssertEqual(outcome.stderr, "Error: calibration \(path) has 3 landmarks on the lane; at least 4 are needed\n")
     }
 
     func testCollinearPointsAreRefused() throws {
