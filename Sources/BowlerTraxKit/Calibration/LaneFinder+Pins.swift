@@ -77,9 +77,9 @@ extension LaneFinder {
                 row > Self.index(vanishingRow) && brightness(Self.index(lineX(Double(row) + 0.5)), row) > 120 && warmthOnLine(row) < 0.3 * walked.deckWarmth
             }
         }
-        /// Whether the walk ended at a pin's top: it came up something a pin wide with the pit beside it (a pin's body, as
-        /// warm as the deck), not the deck, and the pit shows just above (`pinTopReach`) in the picture.
-        func atPinTop(_ walked: (row: Int, deckWarmth: Double)) -> Bool {
+        /// Whether the walk ran up a pin, not the deck: it came up something a pin wide with the pit beside it (a pin's
+        /// body, as warm as the deck), and the pit shows above within a pin's height (`pinTopReach`), in the picture.
+        func ranUpAPin(_ walked: (row: Int, deckWarmth: Double)) -> Bool {
             let width = laneWidth(Double(walked.row)), beside = Self.besidePin * width
             let pitBeside = (walked.row + Self.index(0.05 * width)...walked.row + Self.index(0.2 * width)).contains { y in
                 let x = lineX(Double(y) + 0.5)
@@ -88,10 +88,10 @@ extension LaneFinder {
             return pitBeside && pitAbove(walked.row, lineX: lineX, laneWidth: width, reach: min(Self.pinTopReach, Double(walked.row) / width))
         }
         /// Where the walk ended at a pin: maple giving way to white, with the pit above as for a mirror (not a logo on
-        /// the lane: train 01's and 13's); for the head pin, not at its top (`atPinTop`).
+        /// the lane: train 01's and 13's); for the head pin, not where the walk ran up it (`ranUpAPin`).
         func edge(_ walked: (row: Int, deckWarmth: Double)) -> (y: Double, contrast: Double)? {
             let y = walked.row, deckWarmth = walked.deckWarmth
-            guard pitAbove(y, lineX: lineX, laneWidth: laneWidth(Double(y))), !(frontPin && atPinTop(walked)),
+            guard pitAbove(y, lineX: lineX, laneWidth: laneWidth(Double(y))), !(frontPin && ranUpAPin(walked)),
                   let pinRow = whiteRow(above: walked) else { return nil }
             // Sub-pixel: where warmth crosses halfway between the deck and the pin, between the deck's last row and the pin's first.
             let pinWarmth = warmthOnLine(pinRow), mid = (deckWarmth + pinWarmth) / 2
@@ -104,10 +104,11 @@ extension LaneFinder {
         let walks = [walk(from: walkFrom), walk(from: mirrorFrom)]
         var edgeFound: (y: Double, contrast: Double)?
         for walked in walks where edgeFound == nil { if let walked { edgeFound = edge(walked) } }
-        // Under a yellow light a pin can be as warm as the lit deck: the walk runs on up the head pin to its pale head
-        // under the pit, and the pin's base does not show. Its top does, crisp against the pit: the first row under it.
+        // Under a yellow light a pin can be as warm as the lit deck: the walk runs on up the head pin to where it pales,
+        // its head or its upper body, and the pin's base does not show. Its top does, crisp against the pit: the first
+        // row under it.
         if edgeFound == nil, frontPin,
-           let walked = walks.lazy.compactMap({ $0 }).first(where: { atPinTop($0) && whiteRow(above: $0) != nil }) {
+           let walked = walks.lazy.compactMap({ $0 }).first(where: { ranUpAPin($0) && whiteRow(above: $0) != nil }) {
             var top = walked.row
             while top > 0 && !dark(top - 1, Self.index(lineX(Double(top) - 0.5))) { top -= 1 }
             return (Double(top), 0.7, "the pin's top under the pit, the walk up the deck run on up the pin (as warm as the deck)", true)
@@ -270,13 +271,12 @@ extension LaneFinder {
     /// How far above a pin's base the pit must show, as a fraction of the lane's width at that row: a pin (15 in)
     /// is 0.36 of the lane (41.5 in); the pit showed 0.23 to 0.48 above the hand-marked bases of the train clips.
     static let pitReach = 0.6
-    /// Nearer than this above a maple-to-white edge (as a fraction of the lane's width), the pit shows over a pin's
-    /// top, not over its base: a pin stands 0.36 of the lane's width tall, and the pit showed 0.23 or more above the
-    /// hand-marked bases of the train clips (beside a pin's narrow neck). Seen from high above the approach under a
-    /// yellow light (`amorphousphage/bowleye`'s clips) the pins are as warm as the lit deck, and the walk up the deck
-    /// ran on up the head pin to its pale top, 0.04 to 0.08 of the lane's width under the pit and 31 to 33 px (about
-    /// 7 ft) above its base, where the head pin's base had been placed.
-    static let pinTopReach = 0.15
+    /// How far above where the walk ran up a pin (the pit beside it) the pit shows over the pin's top, as a fraction
+    /// of the lane's width: a pin stands 0.36 of it tall. Seen from high above the approach under a yellow light
+    /// (`amorphousphage/bowleye`'s clips) the pins are as warm as the lit deck, and the walk up the deck ran on up
+    /// the head pin, to its pale top or to where its body pales (0.04 to 0.2 of the lane's width under the pit), 17 to
+    /// 33 px (3 to 7 ft) beyond its base, where the head pin's base had been placed.
+    static let pinTopReach = 0.5
     /// How far either side of a board's line the pit shows beside a pin's body, as a fraction of the lane's width: just
     /// past the pin's belly (4.77 in across, 0.057 of the lane either side), short of the pins behind (0.145).
     static let besidePin = 0.09
