@@ -68,8 +68,7 @@ enum CalibrateCommand {
             }
         }
         guard let points else { return }
-        let onTheLane = points.filter { $0.heightFt == 0 }.count
-        guard onTheLane >= 4 else { throw CalibrationError.tooFewPoints(path: source, count: onTheLane) }
+        try CalibrationFile.checkEnoughOnTheLane(points, path: source)
         let file = CalibrationFile(imageSize: frame.size, points: points)
         let calibration = try auto?.calibration ?? LaneCalibration(file: file, source: source, fitDistortion: true)
         show(residualTable(calibration, points: points, maxErrorPx: options.maxErrorPx))

@@ -19,6 +19,13 @@ public struct LandmarkPoint: Sendable, Equatable {
         self.heightFt = heightFt
     }
 
+    /// Whether it lies on the lane (what the homography is fitted to), not above it.
+    public var isOnTheLane: Bool { heightFt == 0 }
+
+    /// `, "height_ft": h` for a point above the lane, nothing for one on it: the calibration file's JSON and the click
+    /// page's.
+    var heightField: String { isOnTheLane ? "" : ", \"height_ft\": \(JSONText.number(heightFt))" }
+
     /// This point where `map` takes it (a camera's motion between two frames), the same landmark; nil where the map
     /// sends it nowhere.
     public func carried(by map: Homography) -> LandmarkPoint? {
@@ -87,10 +94,16 @@ public struct CalibrationFile: Sendable, Equatable {
         if let frame = raw.video_frame, frame < 0 {
             throw CalibrationError.invalidValue(path: path, field: "video_frame", reason: "must be a frame number from 0 (got \(frame))")
         }
-        let onTheLane = points.filter { $0.heightFt == 0 }.count
-        guard onTheLane >= 4 else { throw CalibrationError.tooFewPoints(path: path, count: onTheLane) }
+        try checkEnoughOnTheLane(points, path: path)
         return CalibrationFile(imageSize: PixelSize(width: raw.image_width, height: raw.image_height), points: points, k1: raw.k1,
                                videoFrame: raw.video_frame)
+    }
+
+    /// Throws `tooFewPoints` unless at least 4 of `points` lie on the lane: a homography needs them, and a point above
+    /// it (a pin's top) is not one of them.
+    public static func checkEnoughOnTheLane(_ points: [LandmarkPoint], path: String) throws {
+        let onTheLane = points.filter(\.isOnTheLane).count
+        guard onTheLane >= 4 else { throw CalibrationError.tooFewPoints(path: path, count: onTheLane) }
     }
 
     private struct RawFile: Decodable {
@@ -132,7 +145,7 @@ public struct CalibrationFile: Sendable, Equatable {
         text += "  \"points\": [\n"
         text += points.map { point in
             let name = point.name.map { "\"name\": \(JSONText.string($0)), " } ?? ""
-            return "    {\(name)\"pixel\": [\(JSONText.number(point.xPx)), \(JSONText.number(point.yPx))], \"board\": \(JSONText.number(point.board)), \"distance_ft\": \(JSONText.number(point.distanceFt))\(point.heightFt == 0 ? "" : ", \"height_ft\": \(JSONText.number(point.heightFt))")}"
+            return "    {\(name)\"pixel\": [\(JSONText.number(point.xPx)), \(JSONText.number(point.yPx))], \"board\": \(JSONText.number(point.board)), \"distance_ft\": \(JSONText.number(point.distanceFt))\(point.heightField)}"
         }.joined(separator: ",\n")
         text += "\n  ]\n}\n"
         return Data(text.utf8)

@@ -16,8 +16,7 @@ public enum CalibrationPage {
     public static func html(png: Data, size: PixelSize, points: [LandmarkPoint] = StandardLandmarks.all) -> String {
         let landmarks = points.map { point in
             let pixel = point.xPx.isFinite && point.yPx.isFinite ? "[\(JSONText.number(point.xPx)), \(JSONText.number(point.yPx))]" : "null"
-            let height = point.heightFt == 0 ? "" : ", \"height_ft\": \(JSONText.number(point.heightFt))"
-            return "{\"name\": \(JSONText.string(point.name ?? "")), \"board\": \(JSONText.number(point.board)), \"distance_ft\": \(JSONText.number(point.distanceFt))\(height), \"pixel\": \(pixel)}"
+            return "{\"name\": \(JSONText.string(point.name ?? "")), \"board\": \(JSONText.number(point.board)), \"distance_ft\": \(JSONText.number(point.distanceFt))\(point.heightField), \"pixel\": \(pixel)}"
         }.joined(separator: ",\n  ")
         return template
             .replacing("@WIDTH@", with: String(size.width))

@@ -45,15 +45,19 @@ public struct CameraModel: Sendable, Equatable {
 
     /// The camera with these lane axes and origin, its principal point at the image centre.
     init(focalPx: Double, imageSize: PixelSize, r1: Vector3, r2: Vector3, t: Vector3) {
-        var normal = r1.cross(r2)
-        if normal.dot(-t) < 0 { normal = -normal }
         self.focalPx = focalPx
         principalX = Double(imageSize.width) / 2
         principalY = Double(imageSize.height) / 2
         self.r1 = r1
         self.r2 = r2
-        self.up = normal
+        self.up = Self.laneNormal(r1: r1, r2: r2, t: t)
         self.t = t
+    }
+
+    /// The lane's normal toward the camera, for lane axes `r1`, `r2` and origin `t` in camera coordinates.
+    static func laneNormal(r1: Vector3, r2: Vector3, t: Vector3) -> Vector3 {
+        let normal = r1.cross(r2)
+        return normal.dot(-t) < 0 ? -normal : normal
     }
 
     /// The focal length `homography` implies: the rotation's first two columns are orthogonal and of equal length,

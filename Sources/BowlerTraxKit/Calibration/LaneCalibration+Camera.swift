@@ -24,9 +24,8 @@ extension LaneCalibration {
         func residuals(_ p: [Double], into out: inout [Double]) -> Bool {
             let (r1, r2, t) = axes(p)
             let lens = LensDistortion(k1: k1, focalPx: p[0], imageSize: imageSize)
-            // The lane's normal toward the camera, for a pin's top (`CameraModel.up`).
-            var up = r1.cross(r2)
-            if up.dot(-t) < 0 { up = -up }
+            // For a pin's top, above the lane.
+            let up = CameraModel.laneNormal(r1: r1, r2: r2, t: t)
             for i in 0..<pixels.count {
                 let lane = lanePoints[i], seen = pixels[i]
                 let c = lane.x * r1 + lane.y * r2 + t + lane.heightFt * up

@@ -137,7 +137,7 @@ public struct LaneFinder {
             }
         }
         proposals += pins
-        if let pin = pins.first(where: { $0.point.board == Lane.centreBoard && $0.point.heightFt == 0 }) {
+        if let pin = pins.first(where: { $0.point.board == Lane.centreBoard && $0.point.isOnTheLane }) {
             // The pin alone leaves the lane's width at the pins free: the edges level with it fix it. The lines across
             // the lane meet on the horizon, taken level through the vanishing point (no roll), so the line through the
             // pin runs as the foul line or a pair of arrow tips does, its slope shrunk by its height above the horizon.
@@ -169,7 +169,7 @@ public struct LaneFinder {
             throw CalibrationError.laneNotFound(reason: reason)
         }
         // The edges are read as far as the farthest landmark on the lane (a pin's top stands beyond its spot in the picture).
-        let farY = proposals.filter { $0.point.heightFt == 0 }.map(\.point.yPx).min() ?? Double(nearRow)
+        let farY = proposals.filter(\.point.isOnTheLane).map(\.point.yPx).min() ?? Double(nearRow)
         return (proposals, LaneEdges(left: left, right: right, nearY: max(near.left.y, near.right.y), farY: farY))
     }
 
